@@ -1,0 +1,374 @@
+"""Build the lookup tables of each hand type at import (a few milliseconds).
+
+Every hand type is described by a five-card "strength" function (and, where suits
+matter, a five-card flush function).  From those this module derives:
+
+* the value of the best five cards of every rank multiset of 1..7 cards (the best
+  of its five-card sub-multisets), stored under a perfect hash of the multiset's key;
+* the value of the best flush in every 13-bit suit mask with five or more ranks;
+* the dense ranking: the distinct five-card strengths sorted, value = position + 1,
+  so equal hands get equal values whatever the number of cards, and higher is better.
+
+The perfect hash is row displacement (Tarjan and Yao): a key is split into a row
+(its low HASH_ROW_BITS bits) and a column (the rest); rows are placed, fullest first,
+at the first offset where none of their columns collide.  The offsets are shared by
+every hand type.
+"""
+
+import numpy as np
+
+from libc.stdlib cimport free, malloc, qsort
+from libc.string cimport memset
+
+from evaluator._keys cimport HASH_ROW_BITS, RANK_KEY, Tables
+from evaluator._types cimport entry_t, int32_t, uint32_t
+
+cdef enum:
+    MAX_MULTISET = 7    # the largest hand a ranks table answers for
+
+# ---------------------------------------------------------------- rank multisets
+
+cdef struct Multiset:
+    uint32_t key
+    int n
+    int counts[13]
+
+
+cdef int _count_multisets(int rank, int left) noexcept nogil:
+    """Number of multisets of ranks rank..12 with at most `left` cards (<= 4 a kind)."""
+    cdef int c, total = 0
+    if rank == 13:
+        return 1
+    for c in range(min(4, left) + 1):
+        total += _count_multisets(rank + 1, left - c)
+    return total
+
+
+cdef void _fill_multisets(Multiset *out, int *n_out, int *counts, int rank, int used,
+                          uint32_t key) noexcept nogil:
+    cdef int c, i
+    if rank == 13:
+        if used > 0:
+            out[n_out[0]].key = key
+            out[n_out[0]].n = used
+            for i in range(13):
+                out[n_out[0]].counts[i] = counts[i]
+            n_out[0] += 1
+        return
+    for c in range(min(4, MAX_MULTISET - used) + 1):
+        counts[rank] = c
+        _fill_multisets(out, n_out, counts, rank + 1, used + c, key + c * RANK_KEY[rank])
+    counts[rank] = 0
+
+
+# ---------------------------------------------------------------- the perfect hash
+
+cdef Multiset *_MULTISETS = NULL
+cdef int _N_MULTISETS = 0
+_OFFSETS = None          # uint32 row offsets, shared by every hand type
+_SLOTS = 0               # size of every ranks table
+
+
+cdef int _cmp_rows(const void *a, const void *b) noexcept nogil:
+    # sort (count << 32 | row) descending
+    cdef long long x = (<const long long *>a)[0], y = (<const long long *>b)[0]
+    return (x < y) - (x > y)
+
+
+cdef inline int _find_free(int32_t *next_free, int p) noexcept nogil:
+    """First free slot >= p (path halving keeps the chains short)."""
+    while next_free[p] != p:
+        next_free[p] = next_free[next_free[p]]
+        p = next_free[p]
+    return p
+
+
+cdef void _build_hash() except *:
+    global _MULTISETS, _N_MULTISETS, _OFFSETS, _SLOTS
+    cdef int total = _count_multisets(0, MAX_MULTISET) - 1
+    cdef int counts[13]
+    cdef int n = 0, i, j, row
+    cdef uint32_t max_col = 0, mask = (1u << HASH_ROW_BITS) - 1
+    _MULTISETS = <Multiset *>malloc(total * sizeof(Multiset))
+    if _MULTISETS == NULL:
+        raise MemoryError()
+    memset(counts, 0, sizeof(counts))
+    _fill_multisets(_MULTISETS, &n, counts, 0, 0, 0)
+    _N_MULTISETS = n
+    for i in range(n):
+        max_col = max(max_col, _MULTISETS[i].key >> HASH_ROW_BITS)
+
+    # The low bits of a key pick its row, the high bits its column: rows are then
+    # small, scattered sets (about 2 keys each with 15 row bits), which first-fit
+    # packs with no hole left in about 70 ms; fewer rows make it slower, not smaller.
+    cdef int n_rows = 1 << HASH_ROW_BITS
+    row_start_arr = np.zeros(n_rows + 1, dtype=np.int64)
+    cdef long long[::1] rs = row_start_arr
+    for i in range(n):
+        rs[(_MULTISETS[i].key & mask) + 1] += 1
+    for row in range(n_rows):
+        rs[row + 1] += rs[row]
+    fill_arr = np.zeros(n_rows, dtype=np.int64)
+    cdef long long[::1] fl = fill_arr
+    cols_arr = np.empty(n, dtype=np.int32)
+    cdef int32_t[::1] cl = cols_arr
+    for i in range(n):
+        row = _MULTISETS[i].key & mask
+        cl[rs[row] + fl[row]] = _MULTISETS[i].key >> HASH_ROW_BITS
+        fl[row] += 1
+
+    # fullest rows first
+    order_arr = np.empty(n_rows, dtype=np.int64)
+    cdef long long[::1] od = order_arr
+    for row in range(n_rows):
+        od[row] = ((rs[row + 1] - rs[row]) << 32) | row
+    qsort(&od[0], n_rows, sizeof(long long), _cmp_rows)
+
+    offsets = np.zeros(n_rows, dtype=np.uint32)
+    cdef uint32_t[::1] off = offsets
+    # room for rows starting at 0..n; the keys are fixed, so this either always or never
+    # holds (it does: the table packs to exactly n slots), and the check guards edits
+    next_free_arr = np.arange(n + max_col + 2, dtype=np.int32)
+    cdef int32_t[::1] nf = next_free_arr
+    cdef int start, slot, clash, slots = 0
+    for i in range(n_rows):
+        row = od[i] & 0xffffffff
+        if rs[row + 1] == rs[row]:
+            break
+        start = 0
+        while True:
+            clash = -1
+            for j in range(rs[row], rs[row + 1]):
+                slot = _find_free(&nf[0], start + cl[j])
+                if slot != start + cl[j]:
+                    clash = slot - cl[j]
+                    break
+            if clash < 0:
+                break
+            start = clash
+            if start > n:
+                raise RuntimeError("the rank-key perfect hash needs more room")
+        for j in range(rs[row], rs[row + 1]):
+            nf[start + cl[j]] = start + cl[j] + 1
+            slots = max(slots, start + cl[j] + 1)
+        off[row] = start
+    _OFFSETS = offsets
+    _SLOTS = slots
+
+
+_build_hash()
+
+
+# ---------------------------------------------------------------- tables of a hand type
+
+cdef class HandTables:
+    """The lookup tables of one hand type (see _tables.pxd for the fields)."""
+
+    def __reduce__(self):
+        raise TypeError("HandTables are rebuilt at import; pickle the hand type instead")
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by this hand type's own tables (the shared offsets excluded)."""
+        return self.ranks.nbytes + (0 if self.flush is None else self.flush.nbytes)
+
+
+cdef inline int _popcount13(uint32_t m) noexcept nogil:
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_cards):
+    """Tables of the hand type whose five-card strengths are given.
+
+    Six- and seven-card entries come from the smaller ones: the best five of n cards
+    is the best over dropping one card, so each costs at most 13 lookups."""
+    cdef HandTables h = HandTables.__new__(HandTables)
+    cdef const uint32_t[::1] off = _OFFSETS
+    cdef uint32_t row_mask = (1u << HASH_ROW_BITS) - 1
+    cdef int i, r, size
+    cdef uint32_t key, m, best, s
+    cdef Multiset *ms
+
+    # strengths by hash slot, then by suit mask
+    slot_strength = np.zeros(_SLOTS, dtype=np.uint32)
+    cdef uint32_t[::1] ss = slot_strength
+    for size in range(5, max_cards + 1):
+        for i in range(_N_MULTISETS):
+            ms = &_MULTISETS[i]
+            if ms.n != size:
+                continue
+            if size == 5:
+                best = strength(ms.counts)
+            else:
+                best = 0
+                for r in range(13):
+                    if ms.counts[r]:
+                        key = ms.key - RANK_KEY[r]
+                        s = ss[(key >> HASH_ROW_BITS) + off[key & row_mask]]
+                        best = max(best, s)
+            ss[(ms.key >> HASH_ROW_BITS) + off[ms.key & row_mask]] = best
+    flush_strength = np.zeros(8192, dtype=np.uint32)
+    cdef uint32_t[::1] fs = flush_strength
+    cdef int bits
+    if flush != NULL:
+        for m in range(8192):
+            bits = _popcount13(m)
+            if bits == 5:
+                fs[m] = flush(m)
+            elif 5 < bits <= max_cards:
+                best = 0
+                for r in range(13):
+                    if m & (1u << r):
+                        best = max(best, fs[m ^ (1u << r)])
+                fs[m] = best
+
+    # the dense ranking: distinct five-card strengths, sorted; value = position + 1
+    five = [slot_strength[_five_card_slots()]]
+    if flush != NULL:
+        five.append(flush_strength[_FIVE_BIT_MASKS])
+    classes = np.unique(np.concatenate(five))
+    classes = classes[classes != 0]
+    if len(classes) >= 65535:
+        raise OverflowError("a hand type with more than 65534 classes needs wider entries")
+
+    def dense(strengths):
+        values = np.searchsorted(classes, strengths).astype(np.uint16) + 1
+        values[strengths == 0] = 0
+        return values
+
+    cdef entry_t[::1] rk, ft
+    h.offsets = _OFFSETS
+    h.ranks = dense(slot_strength)
+    h.classes = classes
+    h.max_cards = max_cards
+    rk = h.ranks
+    h.t.offsets = &off[0]
+    h.t.ranks = &rk[0]
+    h.t.flush = NULL
+    h.flush = None
+    if flush != NULL:
+        h.flush = dense(flush_strength)
+        ft = h.flush
+        h.t.flush = &ft[0]
+    for arr in (h.ranks, h.classes, h.flush):
+        if arr is not None:
+            arr.flags.writeable = False
+    return h
+
+
+_FIVE_SLOTS = None
+_FIVE_BIT_MASKS = np.array([m for m in range(8192) if bin(m).count("1") == 5], dtype=np.int64)
+
+
+def _five_card_slots():
+    """Hash slots of the five-card rank multisets."""
+    global _FIVE_SLOTS
+    cdef int i
+    cdef uint32_t key, row_mask = (1u << HASH_ROW_BITS) - 1
+    cdef const uint32_t[::1] off = _OFFSETS
+    if _FIVE_SLOTS is None:
+        slots = []
+        for i in range(_N_MULTISETS):
+            if _MULTISETS[i].n == 5:
+                key = _MULTISETS[i].key
+                slots.append((key >> HASH_ROW_BITS) + off[key & row_mask])
+        _FIVE_SLOTS = np.array(slots, dtype=np.int64)
+    return _FIVE_SLOTS
+
+
+def hash_layout():
+    """(number of rank multisets hashed, slots per ranks table, offset rows)."""
+    return _N_MULTISETS, _SLOTS, len(_OFFSETS)
+
+
+def multiset_keys():
+    """(M,) uint32 keys and (M, 13) counts of every hashed rank multiset (for tests)."""
+    keys = np.empty(_N_MULTISETS, dtype=np.uint32)
+    counts = np.empty((_N_MULTISETS, 13), dtype=np.int8)
+    cdef int i, r
+    for i in range(_N_MULTISETS):
+        keys[i] = _MULTISETS[i].key
+        for r in range(13):
+            counts[i, r] = _MULTISETS[i].counts[r]
+    return keys, counts
+
+
+# ---------------------------------------------------------------- standard high hands
+#
+# Strength = category << 20 | five 4-bit ranks, most significant first, where the
+# category is 0 high card .. 8 straight flush.  A-2-3-4-5 is a five-high straight.
+
+cdef enum:
+    HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH
+
+
+cdef inline uint32_t _pack(int category, int a, int b, int c, int d, int e) noexcept nogil:
+    return (<uint32_t>category << 20) | (a << 16) | (b << 12) | (c << 8) | (d << 4) | e
+
+
+cdef int straight_top(uint32_t mask) noexcept nogil:
+    """Top rank of the highest five-in-a-row in a rank mask (ace high only), or -1."""
+    cdef int top
+    cdef uint32_t run
+    for top in range(12, 3, -1):
+        run = 0x1f << (top - 4)
+        if (mask & run) == run:
+            return top
+    return -1
+
+
+cdef uint32_t high_strength(const int *counts) noexcept nogil:
+    cdef int r, n4 = -1, n3 = -1, p1 = -1, p2 = -1
+    cdef int singles[5]
+    cdef int ns = 0
+    cdef uint32_t mask = 0
+    for r in range(12, -1, -1):
+        if counts[r] == 4:
+            n4 = r
+        elif counts[r] == 3:
+            n3 = r
+        elif counts[r] == 2:
+            if p1 < 0:
+                p1 = r
+            else:
+                p2 = r
+        elif counts[r] == 1:
+            singles[ns] = r
+            ns += 1
+        if counts[r]:
+            mask |= 1u << r
+    if n4 >= 0:
+        return _pack(QUADS, n4, n4, n4, n4, singles[0])
+    if n3 >= 0:
+        if p1 >= 0:
+            return _pack(FULL_HOUSE, n3, n3, n3, p1, p1)
+        return _pack(TRIPS, n3, n3, n3, singles[0], singles[1])
+    if p2 >= 0:
+        return _pack(TWO_PAIR, p1, p1, p2, p2, singles[0])
+    if p1 >= 0:
+        return _pack(PAIR, p1, p1, singles[0], singles[1], singles[2])
+    if mask == 0x100f:   # A-2-3-4-5: the ace plays low
+        return _pack(STRAIGHT, 3, 2, 1, 0, 12)
+    if straight_top(mask) >= 0:
+        return _pack(STRAIGHT, singles[0], singles[1], singles[2], singles[3], singles[4])
+    return _pack(HIGH_CARD, singles[0], singles[1], singles[2], singles[3], singles[4])
+
+
+cdef uint32_t high_flush(uint32_t mask) noexcept nogil:
+    cdef int counts[13]
+    cdef int r
+    cdef uint32_t s
+    for r in range(13):
+        counts[r] = (mask >> r) & 1
+    s = high_strength(counts)
+    # a straight becomes a straight flush, anything else a flush
+    if (s >> 20) == STRAIGHT:
+        return (s & 0xfffff) | (<uint32_t>STRAIGHT_FLUSH << 20)
+    return (s & 0xfffff) | (<uint32_t>FLUSH << 20)
+
+
+HIGH_TABLES = make_tables(high_strength, high_flush, 7)

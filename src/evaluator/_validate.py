@@ -1,0 +1,94 @@
+"""Input checks shared by every public entry point: run once, before any kernel."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import numpy.typing as npt
+
+from evaluator import _kernels
+from evaluator._cards import card_name
+
+FULL_DECK_MASK = (1 << 52) - 1
+
+
+def deck_mask(cards: Sequence[int] | npt.NDArray[np.uint8]) -> int:
+    """Bit mask of a deck's cards, as the kernels take it."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << int(c)
+    return mask
+
+
+def describe_card(value: int, deck_name: str) -> str:
+    if 0 <= value <= 51:
+        return f"card {card_name(value)} (value {value}) is not in the {deck_name}"
+    return f"card value {value} is outside 0..51"
+
+
+def card_rows(
+    cards: object,
+    widths: Sequence[int],
+    allowed: int = FULL_DECK_MASK,
+    *,
+    name: str = "cards",
+    deck_name: str = "52-card deck",
+) -> npt.NDArray[np.uint8]:
+    """Check an (N, k) array of card rows and return it as C-contiguous uint8.
+
+    Raises ValueError for a non-integer dtype, a wrong shape, a value outside the deck
+    or a card repeated within a row, naming the row, the column and the card.
+    """
+    arr = np.asarray(cards)
+    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"{name} must be an integer array, got dtype {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] not in widths:
+        want = " or ".join(str(w) for w in widths)
+        raise ValueError(f"{name} must have shape (N, {want}), got {arr.shape}")
+    if arr.dtype != np.uint8 and arr.size:
+        low, high = arr.min(), arr.max()
+        if low < 0 or high > 51:
+            bad = int(low) if low < 0 else int(high)
+            row, col = (int(x) for x in np.argwhere(arr == bad)[0])
+            raise ValueError(f"{name}[{row}, {col}]: card value {bad} is outside 0..51")
+    arr = np.ascontiguousarray(arr, dtype=np.uint8)
+    bad_cell = _kernels.check_rows(arr, allowed)
+    if bad_cell is not None:
+        row, col, reason = bad_cell
+        value = int(arr[row, col])
+        if reason == "duplicate":
+            raise ValueError(f"{name}[{row}]: duplicate card {card_name(value)}")
+        raise ValueError(f"{name}[{row}, {col}]: {describe_card(value, deck_name)}")
+    return arr
+
+
+def thread_count(threads: int | None) -> int:
+    """threads=None means one per core; otherwise a positive int."""
+    if threads is None:
+        return os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
+    return threads
+
+
+MIN_ROWS_PER_THREAD = 65536
+
+
+def run_split(n: int, threads: int | None, work: Callable[[int, int], None]) -> None:
+    """Run work(start, stop) over row ranges covering 0..n, on up to `threads` threads.
+
+    The kernels release the GIL, so the ranges run in parallel; small batches stay on
+    the calling thread.
+    """
+    count = min(thread_count(threads), max(1, n // MIN_ROWS_PER_THREAD))
+    if count == 1:
+        work(0, n)
+        return
+    bounds = np.linspace(0, n, count + 1).astype(int)
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        futures = [pool.submit(work, int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:])]
+        for future in futures:
+            future.result()
