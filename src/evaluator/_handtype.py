@@ -84,12 +84,12 @@ class HandType:
         """
         sizes = self.sizes
         value = _kernels.evaluate_one(self.tables, cards, self._allowed, sizes[0], sizes[-1])
-        if value is None or len(cards) not in sizes:  # type: ignore[arg-type]
-            arr = self._cards(cards)
+        if value is None:  # not a list or tuple of ints: parse, then take the fast path
             value = _kernels.evaluate_one(
-                self.tables, arr.tolist(), self._allowed, sizes[0], sizes[-1]
+                self.tables, self._cards(cards).tolist(), self._allowed, sizes[0], sizes[-1]
             )
-        return int(value)
+            assert value is not None
+        return value
 
     def evaluate_batch(
         self,

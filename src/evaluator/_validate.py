@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -87,8 +88,8 @@ def run_split(n: int, threads: int | None, work: Callable[[int, int], None]) -> 
     if count == 1:
         work(0, n)
         return
-    bounds = np.linspace(0, n, count + 1).astype(int)
+    bounds = [int(b) for b in np.linspace(0, n, count + 1)]
     with ThreadPoolExecutor(max_workers=count) as pool:
-        futures = [pool.submit(work, int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:])]
+        futures = [pool.submit(work, a, b) for a, b in pairwise(bounds)]
         for future in futures:
             future.result()
