@@ -87,3 +87,15 @@ def test_describe_and_category_reject(value):
 def test_best_five_rejects(cards):
     with pytest.raises(ValueError):
         HIGH.best_five(cards)
+
+
+@pytest.mark.parametrize("bad_row", [0, 255, 256, 257, 511, 999])
+@pytest.mark.parametrize("bad_value", ["duplicate", 52, 64 + 5, 255])
+def test_batch_check_finds_the_first_bad_row_anywhere(bad_row, bad_value):
+    """The check scans rows in blocks; a bad row is found at any position."""
+    hands = np.tile(GOOD, (1000, 1))
+    hands[bad_row, 3] = hands[bad_row, 0] if bad_value == "duplicate" else bad_value
+    hands[-1, 6] = 99  # a later bad row must not be the one reported
+    expected = "duplicate" if bad_value == "duplicate" else f"{bad_value}"
+    with pytest.raises(ValueError, match=rf"cards\[{bad_row}(, 3)?\].*{expected}"):
+        HIGH.evaluate_batch(hands)
