@@ -99,3 +99,12 @@ def test_batch_check_finds_the_first_bad_row_anywhere(bad_row, bad_value):
     expected = "duplicate" if bad_value == "duplicate" else f"{bad_value}"
     with pytest.raises(ValueError, match=rf"cards\[{bad_row}(, 3)?\].*{expected}"):
         HIGH.evaluate_batch(hands)
+
+
+def test_threaded_check_reports_the_first_bad_row():
+    hands = np.tile(GOOD, (300_000, 1))
+    hands[250_000, 2] = 52
+    hands[10, 5] = 60
+    for threads in (1, 2, 4):
+        with pytest.raises(ValueError, match=r"cards\[10, 5\]: card value 60"):
+            HIGH.evaluate_batch(hands, threads=threads)

@@ -104,7 +104,9 @@ class HandType:
         row); the loop then runs without the GIL, split over `threads` threads
         (None: one per core).  `out`, if given, is an (N,) int32 array to fill.
         """
-        rows = card_rows(cards, self.sizes, self._allowed, deck_name=self.deck_name)
+        rows = card_rows(
+            cards, self.sizes, self._allowed, deck_name=self.deck_name, threads=threads
+        )
         n = rows.shape[0]
         if out is None:
             out = np.empty(n, dtype=np.int32)
