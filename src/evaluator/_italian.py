@@ -117,8 +117,8 @@ def _unpack(strength: int) -> tuple[int, list[int]]:
     return strength >> 20, [(strength >> s) & 0xF for s in (16, 12, 8, 4, 0)]
 
 
-def describe_italian(strength: int, low: int) -> tuple[int, str]:
-    """(category, words) of a suitless Italian strength for a deck from rank `low`."""
+def describe_italian(strength: int) -> tuple[int, str]:
+    """(category, words) of a suitless Italian strength."""
     category, r = _unpack(strength)
     w, p = RANK_WORDS, PLURALS
     if category in (STRAIGHT, STRAIGHT_FLUSH):
@@ -305,7 +305,7 @@ class ItalianHandType:
         strength = int(self.tables.classes[cls - 1])
         if self.american:
             return describe_high(strength)
-        return describe_italian(strength, self.low)
+        return describe_italian(strength)
 
     def category(self, value: int) -> str:
         """Category of a value in words, e.g. "Flush"."""
