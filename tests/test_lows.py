@@ -172,3 +172,19 @@ def test_lows_ignore_suits_on_every_hand(rng):
 def test_text_input():
     assert DEUCE_TO_SEVEN.evaluate("7c5d4h3s2c") == DEUCE_TO_SEVEN.evaluate(
         parse_cards("7c 5d 4h 3s 2c"))
+
+
+def test_variant_tables_stub_matches_module():
+    import ast
+    import pathlib
+
+    import evaluator._variant_tables as compiled
+
+    stub = pathlib.Path(compiled.__file__).with_name("_variant_tables.pyi")
+    if not stub.exists():     # an installed wheel keeps the stub beside the module
+        stub = pathlib.Path(__file__).parents[1] / "src/evaluator/_variant_tables.pyi"
+    names = {node.name for node in ast.parse(stub.read_text()).body
+             if isinstance(node, ast.FunctionDef)}
+    public = {n for n in dir(compiled) if not n.startswith("_") and callable(getattr(compiled, n))}
+    public.discard("np")
+    assert names == public
