@@ -188,3 +188,14 @@ def test_variant_tables_stub_matches_module():
     public = {n for n in dir(compiled) if not n.startswith("_") and callable(getattr(compiled, n))}
     public.discard("np")
     assert names == public
+
+
+def test_threaded_batches_match_single_thread(rng):
+    from evaluator import OFC_TOP, SHORT_DECK
+
+    for hand_type, k, size in ((ACE_TO_FIVE, 7, 52), (DEUCE_TO_SEVEN, 5, 52),
+                               (SHORT_DECK, 7, 36), (OFC_TOP, 3, 52)):
+        hands = random_hands(rng, 200_000, k, deck=size)
+        one = hand_type.evaluate_batch(hands, threads=1)
+        assert (hand_type.evaluate_batch(hands, threads=2) == one).all()
+        assert (one > 0).all()
