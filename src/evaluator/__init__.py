@@ -12,10 +12,19 @@ from evaluator._cards import RANKS, SUITS, CardsLike, card_name, deck, format_ca
 from evaluator._handtype import HandType
 from evaluator._high import HIGH
 from evaluator._italian import ItalianHandType, italian
+from evaluator._lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER
+from evaluator._ofc import OFC_TOP
+from evaluator._shortdeck import SHORT_DECK, SHORT_DECK_TRIPS
 
 __all__ = [
+    "ACE_TO_FIVE",
+    "DEUCE_TO_SEVEN",
+    "EIGHT_OR_BETTER",
     "HIGH",
+    "OFC_TOP",
     "RANKS",
+    "SHORT_DECK",
+    "SHORT_DECK_TRIPS",
     "SUITS",
     "CardsLike",
     "HandType",

@@ -16,6 +16,8 @@ cdef class HandTables:
     cdef readonly object flush      # (8192,) uint16 by suit mask, or None (suits ignored)
     cdef readonly object classes    # (C,) uint32: strength of value v is classes[v - 1]
     cdef readonly int max_cards     # largest hand the tables answer for (<= 7)
+    cdef readonly int min_cards     # hand size the classes are ranked at (5; 3 for OFC top)
 
 
-cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_cards)
+cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_cards,
+                            int min_cards=*)

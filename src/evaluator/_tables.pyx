@@ -181,27 +181,35 @@ cdef inline int _popcount13(uint32_t m) noexcept nogil:
     return n
 
 
-cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_cards):
+cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_cards,
+                            int min_cards=5):
     """Tables of the hand type whose five-card strengths are given.
 
     Six- and seven-card entries come from the smaller ones: the best five of n cards
-    is the best over dropping one card, so each costs at most 13 lookups."""
+    is the best over dropping one card, so each costs at most 13 lookups.
+
+    `min_cards` (default 5) is the size of the hands `strength` ranks and the classes
+    are taken from; a smaller one (3 for an Open Face top row) needs `flush` NULL."""
     cdef HandTables h = HandTables.__new__(HandTables)
     cdef const uint32_t[::1] off = _OFFSETS
     cdef uint32_t row_mask = (1u << HASH_ROW_BITS) - 1
     cdef int i, r, size
     cdef uint32_t key, m, best, s
     cdef Multiset *ms
+    if not 1 <= min_cards <= max_cards <= MAX_MULTISET:
+        raise ValueError(f"bad hand sizes {min_cards}..{max_cards}")
+    if flush != NULL and min_cards != 5:
+        raise ValueError("flush tables rank five-card flushes only")
 
     # strengths by hash slot, then by suit mask
     slot_strength = np.zeros(_SLOTS, dtype=np.uint32)
     cdef uint32_t[::1] ss = slot_strength
-    for size in range(5, max_cards + 1):
+    for size in range(min_cards, max_cards + 1):
         for i in range(_N_MULTISETS):
             ms = &_MULTISETS[i]
             if ms.n != size:
                 continue
-            if size == 5:
+            if size == min_cards:
                 best = strength(ms.counts)
             else:
                 best = 0
@@ -227,7 +235,7 @@ cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_card
                 fs[m] = best
 
     # the dense ranking: distinct five-card strengths, sorted; value = position + 1
-    five = [slot_strength[_five_card_slots()]]
+    five = [slot_strength[_slots_of_size(min_cards)]]
     if flush != NULL:
         five.append(flush_strength[_FIVE_BIT_MASKS])
     classes = np.unique(np.concatenate(five))
@@ -245,6 +253,7 @@ cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_card
     h.ranks = dense(slot_strength)
     h.classes = classes
     h.max_cards = max_cards
+    h.min_cards = min_cards
     rk = h.ranks
     h.t.offsets = &off[0]
     h.t.ranks = &rk[0]
@@ -260,24 +269,23 @@ cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_card
     return h
 
 
-_FIVE_SLOTS = None
+_SIZE_SLOTS = {}
 _FIVE_BIT_MASKS = np.array([m for m in range(8192) if bin(m).count("1") == 5], dtype=np.int64)
 
 
-def _five_card_slots():
-    """Hash slots of the five-card rank multisets."""
-    global _FIVE_SLOTS
+def _slots_of_size(int size):
+    """Hash slots of the rank multisets of `size` cards."""
     cdef int i
     cdef uint32_t key, row_mask = (1u << HASH_ROW_BITS) - 1
     cdef const uint32_t[::1] off = _OFFSETS
-    if _FIVE_SLOTS is None:
+    if size not in _SIZE_SLOTS:
         slots = []
         for i in range(_N_MULTISETS):
-            if _MULTISETS[i].n == 5:
+            if _MULTISETS[i].n == size:
                 key = _MULTISETS[i].key
                 slots.append((key >> HASH_ROW_BITS) + off[key & row_mask])
-        _FIVE_SLOTS = np.array(slots, dtype=np.int64)
-    return _FIVE_SLOTS
+        _SIZE_SLOTS[size] = np.array(slots, dtype=np.int64)
+    return _SIZE_SLOTS[size]
 
 
 def hash_layout():
