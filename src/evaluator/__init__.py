@@ -11,13 +11,17 @@ where higher is better.
 from evaluator._cards import RANKS, SUITS, CardsLike, card_name, deck, format_cards, parse_cards
 from evaluator._handtype import HandType
 from evaluator._high import HIGH
+from evaluator._omaha import OMAHA, OMAHA_EIGHT_OR_BETTER, OmahaType
 
 __all__ = [
     "HIGH",
+    "OMAHA",
+    "OMAHA_EIGHT_OR_BETTER",
     "RANKS",
     "SUITS",
     "CardsLike",
     "HandType",
+    "OmahaType",
     "card_name",
     "deck",
     "format_cards",
