@@ -10,7 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evaluator import HIGH, OMAHA, OMAHA_EIGHT_OR_BETTER, _low_scale, _omaha_kernels, parse_cards
+from evaluator import (
+    HIGH,
+    OMAHA,
+    OMAHA_EIGHT_OR_BETTER,
+    _low_scale,
+    _omaha_kernels,
+    format_cards,
+    parse_cards,
+)
 from tests.ref_omaha import all_eight_lows_worst_first, ref_low5, ref_omaha_high, ref_omaha_low
 from tests.util import random_hands
 
@@ -74,8 +82,11 @@ def test_scalar_and_batch_agree(rng):
     values = OMAHA.evaluate_batch(holes, boards)
     lows = OMAHA_EIGHT_OR_BETTER.evaluate_batch(holes, boards)
     for h, b, v, low in zip(holes, boards, values, lows, strict=True):
-        assert OMAHA.evaluate(h.tolist(), b.tolist()) == v
-        assert OMAHA_EIGHT_OR_BETTER.evaluate(h, b) == low
+        for kind, want in ((OMAHA, v), (OMAHA_EIGHT_OR_BETTER, low)):
+            # lists of ints take a fast path; arrays and text are parsed first
+            assert kind.evaluate(h.tolist(), tuple(b.tolist())) == want
+            assert kind.evaluate(h, b) == want
+            assert kind.evaluate(format_cards(h), format_cards(b)) == want
 
 
 # ---------------------------------------------------------------- high: exactly 2 + 3

@@ -78,6 +78,9 @@ class OmahaType:
 
         Both take anything :func:`evaluator.parse_cards` accepts.
         """
+        value = self.tables.evaluate_deal(hole, board)  # lists of valid ints: fast path
+        if value is not None:
+            return int(value)
         h = parse_cards(hole)
         b = parse_cards(board)
         if len(h) not in self.hole_sizes:
@@ -196,16 +199,32 @@ def check_deals(
 # ---------------------------------------------------------------- the two hand types
 
 
+def _high_categories() -> tuple[str, ...]:
+    return HIGH.categories
+
+
+#: HIGH's category names, lowest first (kept equal to HIGH.categories; see the tests).
+HIGH_CATEGORIES: tuple[str, ...] = _high_categories()
+
+
 def _high_tables() -> Any:
     return _omaha_kernels.combo_tables(_tables.HIGH_TABLES)
+
+
+def _high_category(value: int) -> str:
+    return HIGH.category(value)
+
+
+def _high_describe(value: int) -> str:
+    return HIGH.describe(value)
 
 
 OMAHA = OmahaType(
     "OMAHA",
     _high_tables,
-    categories=HIGH.categories,
-    category_of=HIGH.category,
-    describe_value=HIGH.describe,
+    categories=HIGH_CATEGORIES,
+    category_of=_high_category,
+    describe_value=_high_describe,
     n_classes=7462,
     qualifier=False,
 )

@@ -1,14 +1,22 @@
 """Type stub for the compiled Omaha kernels (see _omaha_kernels.pyx)."""
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
-from evaluator._tables import HandTables
+# the five-card HandTables of evaluator._tables (a compiled module without a stub)
+HandTables = Any
 
 _Cards = npt.NDArray[np.uint8]
 _Out = npt.NDArray[np.int32]
 
-class ComboTables:
+class DealTables:
+    """Base of the Omaha tables."""
+
+    def evaluate_deal(self, hole: object, board: object) -> int | None: ...
+
+class ComboTables(DealTables):
     """Tables of a high-style Omaha ranking."""
 
     @property
@@ -25,7 +33,7 @@ class ComboTables:
     def nbytes(self) -> int: ...
     def evaluate_rows(self, holes: _Cards, boards: _Cards, out: _Out) -> None: ...
 
-class MaskTables:
+class MaskTables(DealTables):
     """Tables of an ace-to-five low with a qualifier."""
 
     @property

@@ -51,9 +51,51 @@ cdef inline int _popcount(uint32_t m) noexcept nogil:
     return n
 
 
+# ---------------------------------------------------------------- one deal
+
+cdef class DealTables:
+    """Base of the Omaha tables: one deal from Python lists, for scalar calls."""
+
+    cdef rank_t one(self, const card_t *h, int nh, const card_t *b, int nb) noexcept nogil:
+        return 0
+
+    def evaluate_deal(self, object hole, object board):
+        """Value of one deal given as lists or tuples of ints, or None when the input is
+        anything else or is not a valid deal (4-6 hole cards, 3-5 board cards, ints
+        0..51, all distinct): the caller then checks it slowly and names the fault."""
+        cdef card_t h[MAX_HOLE]
+        cdef card_t b[MAX_BOARD]
+        cdef int nh, nb
+        cdef unsigned long long seen = 0, bit
+        if (type(hole) is not list and type(hole) is not tuple) or (
+                type(board) is not list and type(board) is not tuple):
+            return None
+        nh = len(hole)
+        nb = len(board)
+        if not (4 <= nh <= MAX_HOLE and 3 <= nb <= MAX_BOARD):
+            return None
+        for i, item in enumerate(hole):
+            if type(item) is not int or not 0 <= item <= 51:
+                return None
+            h[i] = <card_t>item
+            bit = 1ULL << h[i]
+            if seen & bit:
+                return None
+            seen |= bit
+        for i, item in enumerate(board):
+            if type(item) is not int or not 0 <= item <= 51:
+                return None
+            b[i] = <card_t>item
+            bit = 1ULL << b[i]
+            if seen & bit:
+                return None
+            seen |= bit
+        return self.one(h, nh, b, nb)
+
+
 # ---------------------------------------------------------------- board-by-pair tables
 
-cdef class ComboTables:
+cdef class ComboTables(DealTables):
     """Tables of a high-style Omaha ranking (see the module docstring)."""
     cdef readonly object table      # (B * 91,) uint16: best value of board b with hole pair p
     cdef readonly object board_idx  # (slots,) uint16: board index b by hashed rank key
@@ -73,6 +115,10 @@ cdef class ComboTables:
     def nbytes(self) -> int:
         """Memory held by the Omaha-specific tables (the shared hash and flush excluded)."""
         return self.table.nbytes + self.board_idx.nbytes + self.pair_idx.nbytes
+
+    cdef rank_t one(self, const card_t *h, int nh, const card_t *b, int nb) noexcept nogil:
+        return _combo_row(self.c_table, self.c_board_idx, self.c_pair_idx, self.c_offsets,
+                          self.c_flush, h, b, nh, nb)
 
     def evaluate_rows(self, const card_t[:, ::1] holes, const card_t[:, ::1] boards,
                       rank_t[::1] out):
@@ -298,7 +344,7 @@ cdef void _combo_rows(ComboTables t, const card_t[:, ::1] holes, const card_t[:,
 
 # ---------------------------------------------------------------- rank-mask tables
 
-cdef class MaskTables:
+cdef class MaskTables(DealTables):
     """Tables of an ace-to-five low with a qualifier (see the module docstring)."""
     cdef readonly object table      # (65536,) uint16: best low by hole mask << 8 | board mask
     cdef readonly object card_bits  # (52,) uint8: bit of each card's qualifying rank, or 0
@@ -312,6 +358,15 @@ cdef class MaskTables:
     def nbytes(self) -> int:
         """Memory held by the tables."""
         return self.table.nbytes + self.card_bits.nbytes
+
+    cdef rank_t one(self, const card_t *h, int nh, const card_t *b, int nb) noexcept nogil:
+        cdef uint32_t hm = 0, bm = 0
+        cdef int j
+        for j in range(nh):
+            hm |= self.c_bits[h[j]]
+        for j in range(nb):
+            bm |= self.c_bits[b[j]]
+        return self.c_table[hm << 8 | bm]
 
     def evaluate_rows(self, const card_t[:, ::1] holes, const card_t[:, ::1] boards,
                       rank_t[::1] out):
