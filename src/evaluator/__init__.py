@@ -14,6 +14,7 @@ from evaluator._high import HIGH
 from evaluator._italian import ItalianHandType, italian
 from evaluator._lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER
 from evaluator._ofc import OFC_TOP
+from evaluator._omaha import OMAHA, OMAHA_EIGHT_OR_BETTER, OmahaType
 from evaluator._shortdeck import SHORT_DECK, SHORT_DECK_TRIPS
 
 __all__ = [
@@ -22,6 +23,8 @@ __all__ = [
     "EIGHT_OR_BETTER",
     "HIGH",
     "OFC_TOP",
+    "OMAHA",
+    "OMAHA_EIGHT_OR_BETTER",
     "RANKS",
     "SHORT_DECK",
     "SHORT_DECK_TRIPS",
@@ -29,6 +32,7 @@ __all__ = [
     "CardsLike",
     "HandType",
     "ItalianHandType",
+    "OmahaType",
     "card_name",
     "deck",
     "format_cards",

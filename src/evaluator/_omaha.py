@@ -1,0 +1,271 @@
+"""Omaha hand types: exactly two hole cards plus exactly three board cards.
+
+`OMAHA` is the high hand (values on HIGH's scale, 1..7462) and `OMAHA_EIGHT_OR_BETTER`
+the low half of Omaha Hi/Lo (values on the eight-or-better scale of
+:mod:`evaluator._low_scale`, 1..56, 0 = no qualifying low).  In Hi/Lo the two halves
+are evaluated independently, so they may use different hole cards.
+
+Both take 4, 5 or 6 hole cards (Omaha, five-card and six-card Omaha) and a board of
+3, 4 or 5 cards (flop, turn, river).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from evaluator import _low_scale, _omaha_kernels, _tables
+from evaluator._cards import CardsLike, card_name, parse_cards
+from evaluator._high import HIGH
+from evaluator._validate import run_split
+
+HOLE_SIZES = (4, 5, 6)
+BOARD_SIZES = (3, 4, 5)
+
+
+class OmahaType:
+    """An Omaha ranking: the best hand of exactly 2 hole cards and exactly 3 board cards.
+
+    The tables object (built on first use) carries its own kernel; this class only
+    validates input and names values.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        tables: Callable[[], Any],
+        *,
+        categories: Sequence[str],
+        category_of: Callable[[int], str],
+        describe_value: Callable[[int], str],
+        n_classes: int,
+        qualifier: bool,
+    ) -> None:
+        self.name = name
+        self._factory = tables
+        self._tables: Any = None
+        self.categories: tuple[str, ...] = tuple(categories)
+        self._category_of = category_of
+        self._describe = describe_value
+        self._n_classes = n_classes
+        self.qualifier = qualifier
+        self.hole_sizes: tuple[int, ...] = HOLE_SIZES
+        self.board_sizes: tuple[int, ...] = BOARD_SIZES
+
+    def __repr__(self) -> str:
+        return f"<OmahaType {self.name}: 2 of 4/5/6 hole cards + 3 of a 3/4/5-card board>"
+
+    @property
+    def tables(self) -> Any:
+        """The lookup tables (built on first use)."""
+        if self._tables is None:
+            self._tables = self._factory()
+        return self._tables
+
+    @property
+    def n_classes(self) -> int:
+        """Number of distinct values; qualifying values run 1..n_classes."""
+        return self._n_classes
+
+    # ------------------------------------------------------------------ evaluation
+
+    def evaluate(self, hole: CardsLike, board: CardsLike) -> int:
+        """Value of the best hand of exactly two of `hole` and exactly three of `board`
+        (higher is better; 0 means no qualifying hand, for lows only).
+
+        Both take anything :func:`evaluator.parse_cards` accepts.
+        """
+        value = self.tables.evaluate_deal(hole, board)  # lists of valid ints: fast path
+        if value is not None:
+            return int(value)
+        h = parse_cards(hole)
+        b = parse_cards(board)
+        if len(h) not in self.hole_sizes:
+            raise ValueError(
+                f"{self.name} takes {_sizes_text(self.hole_sizes)} hole cards, got {len(h)}"
+            )
+        if len(b) not in self.board_sizes:
+            raise ValueError(
+                f"{self.name} takes a board of {_sizes_text(self.board_sizes)} cards, "
+                f"got {len(b)}"
+            )
+        both = set(h.tolist()) & set(b.tolist())
+        if both:
+            card = card_name(min(both))
+            raise ValueError(f"card {card} is both in the hole and on the board")
+        out = np.empty(1, dtype=np.int32)
+        self.tables.evaluate_rows(h[None, :], b[None, :], out)
+        return int(out[0])
+
+    def evaluate_batch(
+        self,
+        holes: npt.ArrayLike,
+        boards: npt.ArrayLike,
+        *,
+        threads: int | None = 1,
+        out: npt.NDArray[np.int32] | None = None,
+    ) -> npt.NDArray[np.int32]:
+        """Values of many deals: holes (N, 4|5|6) and boards (N, 3|4|5) integer arrays
+        -> (N,) int32.
+
+        Both arrays are checked once (dtype, shape, card range, a card repeated within a
+        hole, within a board, or between a row's hole and board); the loop then runs
+        without the GIL, split over `threads` threads (None: one per core).  `out`, if
+        given, is an (N,) int32 array to fill.
+        """
+        h, b = check_deals(holes, boards, self.hole_sizes, self.board_sizes)
+        n = h.shape[0]
+        if out is None:
+            out = np.empty(n, dtype=np.int32)
+        elif out.shape != (n,) or out.dtype != np.int32 or not out.flags.c_contiguous:
+            raise ValueError(f"out must be a contiguous int32 array of shape ({n},)")
+        tables = self.tables
+        result = out
+        run_split(n, threads, lambda a, z: tables.evaluate_rows(h[a:z], b[a:z], result[a:z]))
+        return out
+
+    # ------------------------------------------------------------------ names
+
+    def _check_value(self, value: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise ValueError(f"a hand value must be an int, got {value!r}")
+        low = 0 if self.qualifier else 1
+        if not low <= value <= self.n_classes:
+            raise ValueError(f"{self.name} values run {low}..{self.n_classes}, got {value}")
+        return int(value)
+
+    def category(self, value: int) -> str:
+        """Category of a value in words, e.g. "Full House" or "Seven Low"."""
+        return self._category_of(self._check_value(value))
+
+    def describe(self, value: int) -> str:
+        """A value in words, e.g. "Full House, Kings full of Sevens"."""
+        return self._describe(self._check_value(value))
+
+
+def _sizes_text(sizes: Sequence[int]) -> str:
+    return ", ".join(str(s) for s in sizes[:-1]) + f" or {sizes[-1]}"
+
+
+def _int_rows(cards: object, sizes: Sequence[int], name: str) -> npt.NDArray[np.uint8]:
+    arr = np.asarray(cards)
+    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"{name} must be an integer array, got dtype {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] not in sizes:
+        raise ValueError(f"{name} must have shape (N, {_sizes_text(sizes)}), got {arr.shape}")
+    if arr.dtype != np.uint8 and arr.size:
+        low, high = arr.min(), arr.max()
+        if low < 0 or high > 51:
+            bad = int(low) if low < 0 else int(high)
+            row, col = (int(x) for x in np.argwhere(arr == bad)[0])
+            raise ValueError(f"{name}[{row}, {col}]: card value {bad} is outside 0..51")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def check_deals(
+    holes: object,
+    boards: object,
+    hole_sizes: Sequence[int] = HOLE_SIZES,
+    board_sizes: Sequence[int] = BOARD_SIZES,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Check (N, h) holes and (N, b) boards once and return them as C-contiguous uint8.
+
+    Raises ValueError for a non-integer dtype, a wrong shape, different row counts, a
+    value outside 0..51, or a card repeated in a row's hole and board together, naming
+    the row and the card.
+    """
+    h = _int_rows(holes, hole_sizes, "holes")
+    b = _int_rows(boards, board_sizes, "boards")
+    if h.shape[0] != b.shape[0]:
+        raise ValueError(f"holes has {h.shape[0]} rows but boards has {b.shape[0]}")
+    bad = _omaha_kernels.check_deals(h, b)
+    if bad is not None:
+        row, part, col, reason = bad
+        arr = h if part == "holes" else b
+        value = int(arr[row, col])
+        if reason == "card":
+            raise ValueError(f"{part}[{row}, {col}]: card value {value} is outside 0..51")
+        if reason == "duplicate":
+            raise ValueError(f"{part}[{row}]: duplicate card {card_name(value)}")
+        raise ValueError(
+            f"row {row}: card {card_name(value)} is in both holes[{row}] and boards[{row}]"
+        )
+    return h, b
+
+
+# ---------------------------------------------------------------- the two hand types
+
+
+def _high_categories() -> tuple[str, ...]:
+    return HIGH.categories
+
+
+#: HIGH's category names, lowest first (kept equal to HIGH.categories; see the tests).
+HIGH_CATEGORIES: tuple[str, ...] = _high_categories()
+
+
+def _high_tables() -> Any:
+    return _omaha_kernels.combo_tables(_tables.HIGH_TABLES)
+
+
+def _high_category(value: int) -> str:
+    return HIGH.category(value)
+
+
+def _high_describe(value: int) -> str:
+    return HIGH.describe(value)
+
+
+OMAHA = OmahaType(
+    "OMAHA",
+    _high_tables,
+    categories=HIGH_CATEGORIES,
+    category_of=_high_category,
+    describe_value=_high_describe,
+    n_classes=7462,
+    qualifier=False,
+)
+OMAHA.__doc__ = """Omaha high: exactly 2 of 4, 5 or 6 hole cards plus exactly 3 of a 3-5
+card board, values on HIGH's scale (1..7462, royal flush = 7462)."""
+
+
+def _low_tables() -> Any:
+    return _omaha_kernels.mask_tables(
+        _low_scale.low_card_bits(), _low_scale.eight_low_value_by_mask().astype(np.uint16)
+    )
+
+
+LOW_CATEGORIES = ("No Low", "Eight Low", "Seven Low", "Six Low", "Five Low")
+_LOW_WORDS = {7: "Eight Low", 6: "Seven Low", 5: "Six Low", 4: "Five Low"}
+
+
+def _low_category(value: int) -> str:
+    if value == 0:
+        return "No Low"
+    return _LOW_WORDS[_low_scale.low_ranks_of_value(value)[0]]
+
+
+def _low_describe(value: int) -> str:
+    if value == 0:
+        return "No qualifying low"
+    ranks = _low_scale.low_ranks_of_value(value)
+    text = "-".join(_low_scale.LOW_RANK_NAMES[r] for r in ranks) + " low"
+    return text + " (the wheel)" if value == _low_scale.EIGHT_LOW_CLASSES else text
+
+
+OMAHA_EIGHT_OR_BETTER = OmahaType(
+    "OMAHA_EIGHT_OR_BETTER",
+    _low_tables,
+    categories=LOW_CATEGORIES,
+    category_of=_low_category,
+    describe_value=_low_describe,
+    n_classes=_low_scale.EIGHT_LOW_CLASSES,
+    qualifier=True,
+)
+OMAHA_EIGHT_OR_BETTER.__doc__ = """The low half of Omaha Hi/Lo: exactly 2 hole + exactly 3
+board cards making five distinct ranks all 8 or lower, ace low (straights and flushes do
+not count).  Values 1..56 on the eight-or-better scale of evaluator._low_scale
+(8-7-6-5-4 = 1, 5-4-3-2-A = 56); 0 = no qualifying low."""
