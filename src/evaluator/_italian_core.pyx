@@ -22,11 +22,17 @@ import threading
 import numpy as np
 
 from evaluator._keys cimport CARD_KEY, HASH_ROW_BITS, KEY_BASE, Tables, flush_suit, suit_mask
+from evaluator._strength cimport high_like, high_like_flush, reorder
 from evaluator._tables cimport HandTables, make_tables
 from evaluator._types cimport card_t, entry_t, int32_t, key_t, uint8_t, uint32_t
 
+# Italian category numbers, weakest first (a flush beats a full house)
 cdef enum:
     HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FULL_HOUSE, FLUSH, QUADS, STRAIGHT_FLUSH
+
+# index: HIGH's category (see _strength.pxd); value: the Italian one
+cdef int ITALIAN_ORDER[9]
+ITALIAN_ORDER[:] = [0, 1, 2, 3, 4, 6, 5, 7, 8]
 
 SUIT_SHIFT = 10     # value = class << SUIT_SHIFT | suit key (suits on)
 
@@ -36,84 +42,26 @@ cdef int _LOW = 0
 _BUILD_LOCK = threading.Lock()
 
 
-cdef inline uint32_t _pack(int category, int a, int b, int c, int d, int e) noexcept nogil:
-    return (<uint32_t>category << 20) | (a << 16) | (b << 12) | (c << 8) | (d << 4) | e
-
-
-cdef int _straight_top(uint32_t mask) noexcept nogil:
-    """Top rank of a five-rank mask that is a straight in the current deck, or -1.
-    The minimum straight (ace just below the lowest rank) has the rank under the
-    ace's place as its top: A-7-8-9-T is a Ten-high straight in a 32-card deck."""
-    cdef int top
-    for top in range(12, _LOW + 3, -1):
-        if mask == (<uint32_t>0x1f << (top - 4)):
-            return top
-    if mask == ((<uint32_t>1 << 12) | (<uint32_t>0xf << _LOW)):
-        return _LOW + 3
-    return -1
-
-
-cdef uint32_t _straight_pack(int category, int top) noexcept nogil:
-    if top == _LOW + 3:
-        # the minimum straight (no straight of the deck's own ranks tops out this low):
-        # the ace plays below the lowest rank
-        return _pack(category, top, top - 1, top - 2, top - 3, 12)
-    return _pack(category, top, top - 1, top - 2, top - 3, top - 4)
+cdef inline uint32_t _wheel() noexcept nogil:
+    """The minimum straight: the ace just below the deck's lowest rank (A-7-8-9-T in a
+    32-card deck), packed as a straight topped by the rank under the ace's place."""
+    return (<uint32_t>1 << 12) | (<uint32_t>0xf << _LOW)
 
 
 cdef uint32_t italian_strength(const int *counts) noexcept nogil:
     """Five-card strength without a flush; 0 for ranks outside the deck."""
-    cdef int r, n4 = -1, n3 = -1, p1 = -1, p2 = -1, ns = 0, top
-    cdef int singles[5]
-    cdef uint32_t mask = 0
+    cdef int r
     for r in range(_LOW):
         if counts[r]:
             return 0
-    for r in range(12, -1, -1):
-        if counts[r] == 4:
-            n4 = r
-        elif counts[r] == 3:
-            n3 = r
-        elif counts[r] == 2:
-            if p1 < 0:
-                p1 = r
-            else:
-                p2 = r
-        elif counts[r] == 1:
-            singles[ns] = r
-            ns += 1
-        if counts[r]:
-            mask |= 1u << r
-    if n4 >= 0:
-        return _pack(QUADS, n4, n4, n4, n4, singles[0])
-    if n3 >= 0:
-        if p1 >= 0:
-            return _pack(FULL_HOUSE, n3, n3, n3, p1, p1)
-        return _pack(TRIPS, n3, n3, n3, singles[0], singles[1])
-    if p2 >= 0:
-        return _pack(TWO_PAIR, p1, p1, p2, p2, singles[0])
-    if p1 >= 0:
-        return _pack(PAIR, p1, p1, singles[0], singles[1], singles[2])
-    top = _straight_top(mask)
-    if top >= 0:
-        return _straight_pack(STRAIGHT, top)
-    return _pack(HIGH_CARD, singles[0], singles[1], singles[2], singles[3], singles[4])
+    return reorder(high_like(counts, _wheel()), ITALIAN_ORDER)
 
 
 cdef uint32_t italian_flush(uint32_t mask) noexcept nogil:
     """Strength of a five-card flush with rank mask `mask`; 0 outside the deck."""
-    cdef int r, i = 0, top
-    cdef int ranks[5]
     if mask & ((1u << _LOW) - 1):
         return 0
-    top = _straight_top(mask)
-    if top >= 0:
-        return _straight_pack(STRAIGHT_FLUSH, top)
-    for r in range(12, -1, -1):
-        if mask & (1u << r):
-            ranks[i] = r
-            i += 1
-    return _pack(FLUSH, ranks[0], ranks[1], ranks[2], ranks[3], ranks[4])
+    return reorder(high_like_flush(mask, _wheel()), ITALIAN_ORDER)
 
 
 def build_tables(int low):

@@ -21,6 +21,7 @@ from libc.stdlib cimport malloc, qsort
 from libc.string cimport memset
 
 from evaluator._keys cimport HASH_ROW_BITS, RANK_KEY
+from evaluator._strength cimport WHEEL_52, high_like, high_like_flush
 from evaluator._types cimport entry_t, int32_t, uint32_t
 
 cdef enum:
@@ -307,76 +308,15 @@ def multiset_keys():
 
 # ---------------------------------------------------------------- standard high hands
 #
-# Strength = category << 20 | five 4-bit ranks, most significant first, where the
-# category is 0 high card .. 8 straight flush.  A-2-3-4-5 is a five-high straight.
-
-cdef enum:
-    HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH
-
-
-cdef inline uint32_t _pack(int category, int a, int b, int c, int d, int e) noexcept nogil:
-    return (<uint32_t>category << 20) | (a << 16) | (b << 12) | (c << 8) | (d << 4) | e
-
-
-cdef int straight_top(uint32_t mask) noexcept nogil:
-    """Top rank of the highest five-in-a-row in a rank mask (ace high only), or -1."""
-    cdef int top
-    cdef uint32_t run
-    for top in range(12, 3, -1):
-        run = 0x1f << (top - 4)
-        if (mask & run) == run:
-            return top
-    return -1
-
+# Strength = category << 20 | five 4-bit ranks (see _strength.pxd), categories 0 high
+# card .. 8 straight flush.  A-2-3-4-5 is a five-high straight.
 
 cdef uint32_t high_strength(const int *counts) noexcept nogil:
-    cdef int r, n4 = -1, n3 = -1, p1 = -1, p2 = -1
-    cdef int singles[5]
-    cdef int ns = 0
-    cdef uint32_t mask = 0
-    for r in range(12, -1, -1):
-        if counts[r] == 4:
-            n4 = r
-        elif counts[r] == 3:
-            n3 = r
-        elif counts[r] == 2:
-            if p1 < 0:
-                p1 = r
-            else:
-                p2 = r
-        elif counts[r] == 1:
-            singles[ns] = r
-            ns += 1
-        if counts[r]:
-            mask |= 1u << r
-    if n4 >= 0:
-        return _pack(QUADS, n4, n4, n4, n4, singles[0])
-    if n3 >= 0:
-        if p1 >= 0:
-            return _pack(FULL_HOUSE, n3, n3, n3, p1, p1)
-        return _pack(TRIPS, n3, n3, n3, singles[0], singles[1])
-    if p2 >= 0:
-        return _pack(TWO_PAIR, p1, p1, p2, p2, singles[0])
-    if p1 >= 0:
-        return _pack(PAIR, p1, p1, singles[0], singles[1], singles[2])
-    if mask == 0x100f:   # A-2-3-4-5: the ace plays low
-        return _pack(STRAIGHT, 3, 2, 1, 0, 12)
-    if straight_top(mask) >= 0:
-        return _pack(STRAIGHT, singles[0], singles[1], singles[2], singles[3], singles[4])
-    return _pack(HIGH_CARD, singles[0], singles[1], singles[2], singles[3], singles[4])
+    return high_like(counts, WHEEL_52)
 
 
 cdef uint32_t high_flush(uint32_t mask) noexcept nogil:
-    cdef int counts[13]
-    cdef int r
-    cdef uint32_t s
-    for r in range(13):
-        counts[r] = (mask >> r) & 1
-    s = high_strength(counts)
-    # a straight becomes a straight flush, anything else a flush
-    if (s >> 20) == STRAIGHT:
-        return (s & 0xfffff) | (<uint32_t>STRAIGHT_FLUSH << 20)
-    return (s & 0xfffff) | (<uint32_t>FLUSH << 20)
+    return high_like_flush(mask, WHEEL_52)
 
 
 HIGH_TABLES = make_tables(high_strength, high_flush, 7)

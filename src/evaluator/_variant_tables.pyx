@@ -13,94 +13,16 @@ category order); no kernel knows which variant it runs.
 
 import numpy as np
 
+from evaluator._strength cimport (
+    ACE, HIGH_CARD, NO_WHEEL, PAIR, TRIPS, high_like, high_like_flush, pack, reorder,
+)
 from evaluator._tables cimport HandTables, make_tables
 from evaluator._types cimport entry_t, uint32_t
 
-# HIGH's category numbers (the order of a standard high hand)
 cdef enum:
-    HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH
-
-cdef enum:
-    ACE = 12
-    WHEEL_52 = 0x100F       # A-2-3-4-5: the lowest straight of a 52-card deck
     WHEEL_36 = 0x10F0       # A-6-7-8-9: the lowest straight of the short deck
-    NO_WHEEL = 0            # 2-7 lowball: the ace never plays low
     SHORT_LOW_RANKS = 0xF   # ranks 2..5, absent from the short deck
     INVERT = 1 << 24        # above every packed strength
-
-
-cdef inline uint32_t _pack(int category, int a, int b, int c, int d, int e) noexcept nogil:
-    return (<uint32_t>category << 20) | (a << 16) | (b << 12) | (c << 8) | (d << 4) | e
-
-
-cdef inline bint _run_of_five(uint32_t mask) noexcept nogil:
-    """Five ranks in a row, ace high only (a five-card mask)."""
-    cdef int top
-    cdef uint32_t run
-    for top in range(12, 3, -1):
-        run = 0x1f << (top - 4)
-        if mask == run:
-            return True
-    return False
-
-
-cdef uint32_t _high_like(const int *counts, uint32_t wheel) noexcept nogil:
-    """HIGH-style strength of five cards (no flush) with HIGH's category numbers.
-
-    `wheel` is the rank mask of the straight where the ace plays low (its other four
-    ranks then come first, the ace last), or 0 when the ace only plays high."""
-    cdef int r, n4 = -1, n3 = -1, p1 = -1, p2 = -1
-    cdef int singles[5]
-    cdef int ns = 0
-    cdef uint32_t mask = 0
-    for r in range(12, -1, -1):
-        if counts[r] == 4:
-            n4 = r
-        elif counts[r] == 3:
-            n3 = r
-        elif counts[r] == 2:
-            if p1 < 0:
-                p1 = r
-            else:
-                p2 = r
-        elif counts[r] == 1:
-            singles[ns] = r
-            ns += 1
-        if counts[r]:
-            mask |= 1u << r
-    if n4 >= 0:
-        return _pack(QUADS, n4, n4, n4, n4, singles[0])
-    if n3 >= 0:
-        if p1 >= 0:
-            return _pack(FULL_HOUSE, n3, n3, n3, p1, p1)
-        return _pack(TRIPS, n3, n3, n3, singles[0], singles[1])
-    if p2 >= 0:
-        return _pack(TWO_PAIR, p1, p1, p2, p2, singles[0])
-    if p1 >= 0:
-        return _pack(PAIR, p1, p1, singles[0], singles[1], singles[2])
-    if wheel != 0 and mask == wheel:
-        return _pack(STRAIGHT, singles[1], singles[2], singles[3], singles[4], ACE)
-    if _run_of_five(mask):
-        return _pack(STRAIGHT, singles[0], singles[1], singles[2], singles[3], singles[4])
-    return _pack(HIGH_CARD, singles[0], singles[1], singles[2], singles[3], singles[4])
-
-
-cdef uint32_t _high_like_flush(uint32_t mask, uint32_t wheel) noexcept nogil:
-    """HIGH-style strength of a five-card flush: a straight flush or a flush."""
-    cdef int counts[13]
-    cdef int r
-    cdef uint32_t s
-    for r in range(13):
-        counts[r] = (mask >> r) & 1
-    s = _high_like(counts, wheel)
-    if (s >> 20) == STRAIGHT:
-        return (s & 0xfffff) | (<uint32_t>STRAIGHT_FLUSH << 20)
-    return (s & 0xfffff) | (<uint32_t>FLUSH << 20)
-
-
-cdef inline uint32_t _reorder(uint32_t s, const int *order) noexcept nogil:
-    """Replace a HIGH category number by its place in another category order."""
-    return (<uint32_t>order[s >> 20] << 20) | (s & 0xfffff)
 
 
 # ---------------------------------------------------------------- 2-7 lowball
@@ -109,11 +31,11 @@ cdef inline uint32_t _reorder(uint32_t s, const int *order) noexcept nogil:
 # A-2-3-4-5 is then ace-high, not a straight; 7-5-4-3-2 offsuit is the best hand.
 
 cdef uint32_t deuce_to_seven_strength(const int *counts) noexcept nogil:
-    return INVERT - _high_like(counts, NO_WHEEL)
+    return INVERT - high_like(counts, NO_WHEEL)
 
 
 cdef uint32_t deuce_to_seven_flush(uint32_t mask) noexcept nogil:
-    return INVERT - _high_like_flush(mask, NO_WHEEL)
+    return INVERT - high_like_flush(mask, NO_WHEEL)
 
 
 # ---------------------------------------------------------------- A-5 lows
@@ -165,7 +87,7 @@ cdef uint32_t _ace_to_five(const int *counts, int highest_allowed) noexcept nogi
         group = 4
     else:
         group = 5
-    return _pack(group, fields[0], fields[1], fields[2], fields[3], fields[4])
+    return pack(group, fields[0], fields[1], fields[2], fields[3], fields[4])
 
 
 cdef uint32_t ace_to_five_strength(const int *counts) noexcept nogil:
@@ -197,25 +119,25 @@ cdef inline bint _has_low_rank(const int *counts) noexcept nogil:
 cdef uint32_t short_deck_strength(const int *counts) noexcept nogil:
     if _has_low_rank(counts):
         return 0
-    return _reorder(_high_like(counts, WHEEL_36), SHORT_STRAIGHT_OVER_TRIPS)
+    return reorder(high_like(counts, WHEEL_36), SHORT_STRAIGHT_OVER_TRIPS)
 
 
 cdef uint32_t short_deck_flush(uint32_t mask) noexcept nogil:
     if mask & SHORT_LOW_RANKS:
         return 0
-    return _reorder(_high_like_flush(mask, WHEEL_36), SHORT_STRAIGHT_OVER_TRIPS)
+    return reorder(high_like_flush(mask, WHEEL_36), SHORT_STRAIGHT_OVER_TRIPS)
 
 
 cdef uint32_t short_deck_trips_strength(const int *counts) noexcept nogil:
     if _has_low_rank(counts):
         return 0
-    return _reorder(_high_like(counts, WHEEL_36), SHORT_TRIPS_OVER_STRAIGHT)
+    return reorder(high_like(counts, WHEEL_36), SHORT_TRIPS_OVER_STRAIGHT)
 
 
 cdef uint32_t short_deck_trips_flush(uint32_t mask) noexcept nogil:
     if mask & SHORT_LOW_RANKS:
         return 0
-    return _reorder(_high_like_flush(mask, WHEEL_36), SHORT_TRIPS_OVER_STRAIGHT)
+    return reorder(high_like_flush(mask, WHEEL_36), SHORT_TRIPS_OVER_STRAIGHT)
 
 
 # ---------------------------------------------------------------- Open Face rows
@@ -240,10 +162,10 @@ cdef uint32_t ofc_top_strength(const int *counts) noexcept nogil:
             singles[n] = r
             n += 1
     if trips >= 0:
-        return _pack(TRIPS, trips + 1, trips + 1, trips + 1, 0, 0)
+        return pack(TRIPS, trips + 1, trips + 1, trips + 1, 0, 0)
     if pair >= 0:
-        return _pack(PAIR, pair + 1, pair + 1, singles[0] + 1, 0, 0)
-    return _pack(HIGH_CARD, singles[0] + 1, singles[1] + 1, singles[2] + 1, 0, 0)
+        return pack(PAIR, pair + 1, pair + 1, singles[0] + 1, 0, 0)
+    return pack(HIGH_CARD, singles[0] + 1, singles[1] + 1, singles[2] + 1, 0, 0)
 
 
 def high_row_strengths(const uint32_t[::1] high_classes):
