@@ -36,7 +36,7 @@ def test_evaluate_rejects(cards, message):
         (np.array([[0, 1, 2, 3, 4, 5, 255]], dtype=np.uint8), r"cards\[0, 6\]: card value 255"),
         (np.array([[0, 1, 2, 3, -4, 5, 6]]), r"cards\[0, 4\]: card value -4"),
         (np.vstack([GOOD, [[0, 1, 2, 3, 4, 5, 0]]]), r"cards\[1\]: duplicate card 2c"),
-        (np.zeros((3, 4), dtype=np.uint8), r"shape \(N, 5 or 6 or 7\), got \(3, 4\)"),
+        (np.zeros((3, 4), dtype=np.uint8), r"shape \(N, 5, 6 or 7\), got \(3, 4\)"),
         (np.zeros((3, 8), dtype=np.uint8), r"got \(3, 8\)"),
         (np.zeros(7, dtype=np.uint8), r"got \(7,\)"),
         (np.zeros((1, 1, 7), dtype=np.uint8), r"got \(1, 1, 7\)"),

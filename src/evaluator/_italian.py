@@ -56,7 +56,7 @@ import numpy.typing as npt
 from evaluator import _italian_core
 from evaluator._cards import RANKS, CardsLike, card_name, parse_cards
 from evaluator._high import CATEGORIES as HIGH_CATEGORIES
-from evaluator._high import HIGH, PLURALS, RANK_WORDS
+from evaluator._high import HIGH, RANK_WORDS
 from evaluator._high import describe_strength as describe_high
 from evaluator._validate import card_rows, describe_card, run_split
 
@@ -120,25 +120,15 @@ def _unpack(strength: int) -> tuple[int, list[int]]:
 def describe_italian(strength: int) -> tuple[int, str]:
     """(category, words) of a suitless Italian strength."""
     category, r = _unpack(strength)
-    w, p = RANK_WORDS, PLURALS
+    w = RANK_WORDS
     if category in (STRAIGHT, STRAIGHT_FLUSH):
         kind = "minimum" if r[4] == 12 and r[0] != 12 else (
             "maximum" if r[0] == 12 else "middle")
         text = f"{CATEGORIES[category]}, {w[r[0]]} high ({kind})"
-    elif category == 7:
-        text = f"Four of a Kind, {p[r[0]]} with a {w[r[4]]} kicker"
-    elif category == 5:
-        text = f"Full House, {p[r[0]]} full of {p[r[3]]}"
-    elif category == FLUSH:
-        text = "Flush, " + "-".join(w[x] for x in r)
-    elif category == 3:
-        text = f"Three of a Kind, {p[r[0]]}, {w[r[3]]}-{w[r[4]]} kickers"
-    elif category == 2:
-        text = f"Two Pair, {p[r[0]]} and {p[r[2]]} with a {w[r[4]]} kicker"
-    elif category == 1:
-        text = f"Pair of {p[r[0]]}, " + "-".join(w[x] for x in r[2:]) + " kickers"
     else:
-        text = "High Card, " + "-".join(w[x] for x in r)
+        # the same packing as HIGH's, with full house and flush swapped
+        high_category = {5: 6, 6: 5}.get(category, category)
+        text = describe_high((high_category << 20) | (strength & 0xFFFFF))[1]
     return category, text
 
 

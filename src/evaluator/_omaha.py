@@ -20,7 +20,7 @@ import numpy.typing as npt
 from evaluator import _low_scale, _omaha_kernels, _tables
 from evaluator._cards import CardsLike, card_name, parse_cards
 from evaluator._high import HIGH
-from evaluator._validate import run_split
+from evaluator._validate import int_rows, run_split
 
 HOLE_SIZES = (4, 5, 6)
 BOARD_SIZES = (3, 4, 5)
@@ -150,21 +150,6 @@ def _sizes_text(sizes: Sequence[int]) -> str:
     return ", ".join(str(s) for s in sizes[:-1]) + f" or {sizes[-1]}"
 
 
-def _int_rows(cards: object, sizes: Sequence[int], name: str) -> npt.NDArray[np.uint8]:
-    arr = np.asarray(cards)
-    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise ValueError(f"{name} must be an integer array, got dtype {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] not in sizes:
-        raise ValueError(f"{name} must have shape (N, {_sizes_text(sizes)}), got {arr.shape}")
-    if arr.dtype != np.uint8 and arr.size:
-        low, high = arr.min(), arr.max()
-        if low < 0 or high > 51:
-            bad = int(low) if low < 0 else int(high)
-            row, col = (int(x) for x in np.argwhere(arr == bad)[0])
-            raise ValueError(f"{name}[{row}, {col}]: card value {bad} is outside 0..51")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
-
-
 def check_deals(
     holes: object,
     boards: object,
@@ -177,8 +162,8 @@ def check_deals(
     value outside 0..51, or a card repeated in a row's hole and board together, naming
     the row and the card.
     """
-    h = _int_rows(holes, hole_sizes, "holes")
-    b = _int_rows(boards, board_sizes, "boards")
+    h = int_rows(holes, hole_sizes, "holes")
+    b = int_rows(boards, board_sizes, "boards")
     if h.shape[0] != b.shape[0]:
         raise ValueError(f"holes has {h.shape[0]} rows but boards has {b.shape[0]}")
     bad = _omaha_kernels.check_deals(h, b)

@@ -30,6 +30,24 @@ def describe_card(value: int, deck_name: str) -> str:
     return f"card value {value} is outside 0..51"
 
 
+def int_rows(cards: object, widths: Sequence[int], name: str) -> npt.NDArray[np.uint8]:
+    """An (N, k) integer array of card values 0..51, k in `widths`, as C-contiguous
+    uint8; ValueError naming the dtype, the shape or the first value out of range."""
+    arr = np.asarray(cards)
+    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"{name} must be an integer array, got dtype {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] not in widths:
+        want = ", ".join(str(w) for w in widths[:-1]) + " or " * (len(widths) > 1) + str(widths[-1])
+        raise ValueError(f"{name} must have shape (N, {want}), got {arr.shape}")
+    if arr.dtype != np.uint8 and arr.size:
+        low, high = arr.min(), arr.max()
+        if low < 0 or high > 51:
+            bad = int(low) if low < 0 else int(high)
+            row, col = (int(x) for x in np.argwhere(arr == bad)[0])
+            raise ValueError(f"{name}[{row}, {col}]: card value {bad} is outside 0..51")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
 def card_rows(
     cards: object,
     widths: Sequence[int],
@@ -45,19 +63,7 @@ def card_rows(
     or a card repeated within a row, naming the row, the column and the card.  The
     card check runs without the GIL, split over `threads` like the kernels.
     """
-    arr = np.asarray(cards)
-    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise ValueError(f"{name} must be an integer array, got dtype {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] not in widths:
-        want = " or ".join(str(w) for w in widths)
-        raise ValueError(f"{name} must have shape (N, {want}), got {arr.shape}")
-    if arr.dtype != np.uint8 and arr.size:
-        low, high = arr.min(), arr.max()
-        if low < 0 or high > 51:
-            bad = int(low) if low < 0 else int(high)
-            row, col = (int(x) for x in np.argwhere(arr == bad)[0])
-            raise ValueError(f"{name}[{row}, {col}]: card value {bad} is outside 0..51")
-    arr = np.ascontiguousarray(arr, dtype=np.uint8)
+    arr = int_rows(cards, widths, name)
     found: list[tuple[int, int, str]] = []
 
     def check(start: int, stop: int) -> None:
