@@ -25,7 +25,7 @@ class Split(Enum):
     """How a pot is divided at showdown."""
 
     HIGH = "high"            # best high hand(s) take it
-    HIGH_LOW = "high-low"    # half to best high, half to best qualifying low; high scoops without one
+    HIGH_LOW = "high-low"    # half to best high, half to best qualifying low, else high scoops
     LOW = "low"              # best low hand(s) take it (2-7 lowball: the hand type ranks lows)
 
 
@@ -165,8 +165,9 @@ ITALIAN = Variant(
 )
 OFC = Variant(
     "ofc", "Open Face Chinese", hole_cards=13, board_cards=0, high="HIGH", min_players=2,
-    max_players=4, streets=(Street("set", hole=5, betting=False),) + tuple(
-        Street(f"card {i}", hole=1, betting=False) for i in range(6, 14)
+    max_players=4, streets=(
+        Street("set", hole=5, betting=False),
+        *(Street(f"card {i}", hole=1, betting=False) for i in range(6, 14)),
     ),
 )
 
