@@ -11,6 +11,7 @@ where higher is better.
 from evaluator._cards import RANKS, SUITS, CardsLike, card_name, deck, format_cards, parse_cards
 from evaluator._handtype import HandType
 from evaluator._high import HIGH
+from evaluator._italian import ItalianHandType, italian
 
 __all__ = [
     "HIGH",
@@ -18,9 +19,11 @@ __all__ = [
     "SUITS",
     "CardsLike",
     "HandType",
+    "ItalianHandType",
     "card_name",
     "deck",
     "format_cards",
+    "italian",
     "parse_cards",
 ]
 __version__ = "0.1.0"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Union
 
 import numpy as np
 import numpy.typing as npt
@@ -18,7 +17,7 @@ SUITS = "cdhs"
 SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
 #: Anything :func:`parse_cards` accepts.
-CardsLike = Union[str, int, Iterable[Union[str, int]], npt.NDArray[np.integer]]
+CardsLike = str | int | Iterable[str | int] | npt.NDArray[np.integer]
 
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")

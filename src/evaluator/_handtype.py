@@ -84,12 +84,12 @@ class HandType:
         """
         sizes = self.sizes
         value = _kernels.evaluate_one(self.tables, cards, self._allowed, sizes[0], sizes[-1])
-        if value is None or len(cards) not in sizes:  # type: ignore[arg-type]
-            arr = self._cards(cards)
+        if value is None:  # not a list or tuple of ints: parse, then take the fast path
             value = _kernels.evaluate_one(
-                self.tables, arr.tolist(), self._allowed, sizes[0], sizes[-1]
+                self.tables, self._cards(cards).tolist(), self._allowed, sizes[0], sizes[-1]
             )
-        return int(value)
+            assert value is not None
+        return value
 
     def evaluate_batch(
         self,
@@ -104,7 +104,9 @@ class HandType:
         row); the loop then runs without the GIL, split over `threads` threads
         (None: one per core).  `out`, if given, is an (N,) int32 array to fill.
         """
-        rows = card_rows(cards, self.sizes, self._allowed, deck_name=self.deck_name)
+        rows = card_rows(
+            cards, self.sizes, self._allowed, deck_name=self.deck_name, threads=threads
+        )
         n = rows.shape[0]
         if out is None:
             out = np.empty(n, dtype=np.int32)

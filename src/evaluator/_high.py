@@ -23,6 +23,10 @@ PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nin
            "Jacks", "Queens", "Kings", "Aces")
 
 
+def _a(word: str) -> str:
+    return ("an " if word[0] in "AEIOU" else "a ") + word
+
+
 def unpack(strength: int) -> tuple[int, list[int]]:
     """(category, five ranks most significant first) of a high-hand strength."""
     ranks = [(strength >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
@@ -35,7 +39,7 @@ def describe_strength(strength: int) -> tuple[int, str]:
     if category == 8:
         text = "Royal Flush" if r[0] == 12 else f"Straight Flush, {w[r[0]]} high"
     elif category == 7:
-        text = f"Four of a Kind, {p[r[0]]} with a {w[r[4]]} kicker"
+        text = f"Four of a Kind, {p[r[0]]} with {_a(w[r[4]])} kicker"
     elif category == 6:
         text = f"Full House, {p[r[0]]} full of {p[r[3]]}"
     elif category == 5:
@@ -45,7 +49,7 @@ def describe_strength(strength: int) -> tuple[int, str]:
     elif category == 3:
         text = f"Three of a Kind, {p[r[0]]}, {w[r[3]]}-{w[r[4]]} kickers"
     elif category == 2:
-        text = f"Two Pair, {p[r[0]]} and {p[r[2]]} with a {w[r[4]]} kicker"
+        text = f"Two Pair, {p[r[0]]} and {p[r[2]]} with {_a(w[r[4]])} kicker"
     elif category == 1:
         text = f"Pair of {p[r[0]]}, " + "-".join(w[x] for x in r[2:]) + " kickers"
     else:

@@ -73,25 +73,36 @@ def evaluate_rows(HandTables h, const card_t[:, ::1] cards, rank_t[::1] out):
         _evaluate_rows(&h.t, cards, out)
 
 
+cdef inline bint _row_bad(const card_t *c, Py_ssize_t w, uint64_t allowed) noexcept nogil:
+    """A row is bad when a card is >= 64, or its bits' sum differs from their union
+    (a repeat), or a bit falls outside `allowed` (which also catches 52..63)."""
+    cdef Py_ssize_t j
+    cdef uint64_t seen = 0, total = 0, bit
+    cdef card_t high = 0
+    for j in range(w):
+        high |= c[j]
+        bit = (<uint64_t>1) << (c[j] & 63)
+        seen |= bit
+        total += bit
+    return ((high >> 6) != 0) | (total != seen) | ((seen & ~allowed) != 0)
+
+
 cdef inline Py_ssize_t _first_bad_row(const card_t *c, Py_ssize_t n, Py_ssize_t w,
                                       uint64_t allowed) noexcept nogil:
     """Index of the first row with a card outside `allowed` or a repeated card, or -1.
-    Branch-free per card: a row is bad when its bits' sum differs from their union."""
-    cdef Py_ssize_t i, j
-    cdef uint64_t seen, total, bit
-    cdef card_t top
-    for i in range(n):
-        seen = 0
-        total = 0
-        top = 0
-        for j in range(w):
-            top = c[j] if c[j] > top else top
-            bit = (<uint64_t>1) << (c[j] & 63)
-            seen |= bit
-            total += bit
-        if top > 51 or total != seen or (seen & ~allowed):
-            return i
-        c += w
+    Branch-free per row: flags are OR-ed over blocks of rows and a block is only
+    rescanned row by row when one of its rows is bad."""
+    cdef Py_ssize_t start, stop, i
+    cdef bint bad
+    for start in range(0, n, 256):
+        stop = start + 256 if start + 256 < n else n
+        bad = False
+        for i in range(start, stop):
+            bad |= _row_bad(c + i * w, w, allowed)
+        if bad:
+            for i in range(start, stop):
+                if _row_bad(c + i * w, w, allowed):
+                    return i
     return -1
 
 

@@ -17,10 +17,10 @@ every hand type.
 
 import numpy as np
 
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport malloc, qsort
 from libc.string cimport memset
 
-from evaluator._keys cimport HASH_ROW_BITS, RANK_KEY, Tables
+from evaluator._keys cimport HASH_ROW_BITS, RANK_KEY
 from evaluator._types cimport entry_t, int32_t, uint32_t
 
 cdef enum:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -36,11 +37,13 @@ def card_rows(
     *,
     name: str = "cards",
     deck_name: str = "52-card deck",
+    threads: int | None = 1,
 ) -> npt.NDArray[np.uint8]:
     """Check an (N, k) array of card rows and return it as C-contiguous uint8.
 
     Raises ValueError for a non-integer dtype, a wrong shape, a value outside the deck
-    or a card repeated within a row, naming the row, the column and the card.
+    or a card repeated within a row, naming the row, the column and the card.  The
+    card check runs without the GIL, split over `threads` like the kernels.
     """
     arr = np.asarray(cards)
     if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
@@ -55,8 +58,16 @@ def card_rows(
             row, col = (int(x) for x in np.argwhere(arr == bad)[0])
             raise ValueError(f"{name}[{row}, {col}]: card value {bad} is outside 0..51")
     arr = np.ascontiguousarray(arr, dtype=np.uint8)
-    bad_cell = _kernels.check_rows(arr, allowed)
-    if bad_cell is not None:
+    found: list[tuple[int, int, str]] = []
+
+    def check(start: int, stop: int) -> None:
+        cell = _kernels.check_rows(arr[start:stop], allowed)
+        if cell is not None:
+            found.append((cell[0] + start, cell[1], cell[2]))
+
+    run_split(arr.shape[0], threads, check)
+    if found:
+        bad_cell = min(found)
         row, col, reason = bad_cell
         value = int(arr[row, col])
         if reason == "duplicate":
@@ -87,8 +98,8 @@ def run_split(n: int, threads: int | None, work: Callable[[int, int], None]) -> 
     if count == 1:
         work(0, n)
         return
-    bounds = np.linspace(0, n, count + 1).astype(int)
+    bounds = [int(b) for b in np.linspace(0, n, count + 1)]
     with ThreadPoolExecutor(max_workers=count) as pool:
-        futures = [pool.submit(work, int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:])]
+        futures = [pool.submit(work, a, b) for a, b in pairwise(bounds)]
         for future in futures:
             future.result()

@@ -25,7 +25,7 @@ class Split(Enum):
     """How a pot is divided at showdown."""
 
     HIGH = "high"            # best high hand(s) take it
-    HIGH_LOW = "high-low"    # half to best high, half to best qualifying low, else high scoops
+    HIGH_LOW = "high-low"    # half to best high, half to best qualifying low (else high scoops)
     LOW = "low"              # best low hand(s) take it (2-7 lowball: the hand type ranks lows)
 
 

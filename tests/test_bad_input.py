@@ -1,0 +1,110 @@
+"""Every public entry point of the high-hand core rejects bad input with a ValueError
+that names the problem, and computes nothing."""
+
+import numpy as np
+import pytest
+
+from evaluator import HIGH
+
+GOOD = np.array([[0, 5, 10, 15, 20, 25, 30]], dtype=np.uint8)
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("As Ks Qs Js", "got 4"),
+        ("As Ks Qs Js Ts 9s 8s 7s", "got 8"),
+        ([51, 47, 43, 39, 35, 52], "52"),
+        ([51, 47, 43, 39, -1], "-1"),
+        ([51, 47, 43, 39, 51], "duplicate card As"),
+        ("As Ks Qs Js As", "duplicate card As"),
+        ([51, 47, 43, 39, 35.0], "float"),
+        ([51, 47, 43, 39, "Zz"], "'Zz'"),
+        (None, "NoneType"),
+        (12345, "outside"),
+    ],
+)
+def test_evaluate_rejects(cards, message):
+    with pytest.raises(ValueError, match=message):
+        HIGH.evaluate(cards)
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (np.array([[0, 1, 2, 3, 52, 5, 6]]), r"cards\[0, 4\]: card value 52 is outside 0..51"),
+        (np.array([[0, 1, 2, 3, 4, 5, 255]], dtype=np.uint8), r"cards\[0, 6\]: card value 255"),
+        (np.array([[0, 1, 2, 3, -4, 5, 6]]), r"cards\[0, 4\]: card value -4"),
+        (np.vstack([GOOD, [[0, 1, 2, 3, 4, 5, 0]]]), r"cards\[1\]: duplicate card 2c"),
+        (np.zeros((3, 4), dtype=np.uint8), r"shape \(N, 5 or 6 or 7\), got \(3, 4\)"),
+        (np.zeros((3, 8), dtype=np.uint8), r"got \(3, 8\)"),
+        (np.zeros(7, dtype=np.uint8), r"got \(7,\)"),
+        (np.zeros((1, 1, 7), dtype=np.uint8), r"got \(1, 1, 7\)"),
+        (GOOD.astype(np.float64), "integer array, got dtype float64"),
+        (GOOD.astype(bool), "dtype bool"),
+        (GOOD.astype(object), "dtype object"),
+        ([["As", "Ks", "Qs", "Js", "Ts"]], "dtype <U2"),
+    ],
+)
+def test_evaluate_batch_rejects(cards, message):
+    with pytest.raises(ValueError, match=message):
+        HIGH.evaluate_batch(cards)
+
+
+def test_evaluate_batch_leaves_out_untouched_on_error():
+    out = np.full(2, -7, dtype=np.int32)
+    bad = np.vstack([GOOD, [[0, 1, 2, 3, 4, 5, 5]]])
+    with pytest.raises(ValueError, match="duplicate"):
+        HIGH.evaluate_batch(bad, out=out)
+    assert out.tolist() == [-7, -7]
+
+
+@pytest.mark.parametrize(
+    "out",
+    [np.empty(3, dtype=np.int32), np.empty(2, dtype=np.int64), np.empty((2, 1), np.int32),
+     np.empty(4, dtype=np.int32)[::2]],
+)
+def test_evaluate_batch_rejects_bad_out(out):
+    with pytest.raises(ValueError, match="out must be"):
+        HIGH.evaluate_batch(np.vstack([GOOD, GOOD + 1]), out=out)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, "2", True])
+def test_evaluate_batch_rejects_bad_threads(threads):
+    with pytest.raises(ValueError, match="threads"):
+        HIGH.evaluate_batch(GOOD, threads=threads)
+
+
+@pytest.mark.parametrize("value", [0, 7463, -1, 1.0, "5", None, True])
+def test_describe_and_category_reject(value):
+    with pytest.raises(ValueError, match="value"):
+        HIGH.describe(value)
+    with pytest.raises(ValueError, match="value"):
+        HIGH.category(value)
+
+
+@pytest.mark.parametrize("cards", ["As Ks", "As As Ks Qs Js", [0, 1, 2, 3, 99]])
+def test_best_five_rejects(cards):
+    with pytest.raises(ValueError):
+        HIGH.best_five(cards)
+
+
+@pytest.mark.parametrize("bad_row", [0, 255, 256, 257, 511, 999])
+@pytest.mark.parametrize("bad_value", ["duplicate", 52, 64 + 5, 255])
+def test_batch_check_finds_the_first_bad_row_anywhere(bad_row, bad_value):
+    """The check scans rows in blocks; a bad row is found at any position."""
+    hands = np.tile(GOOD, (1000, 1))
+    hands[bad_row, 3] = hands[bad_row, 0] if bad_value == "duplicate" else bad_value
+    hands[-1, 6] = 99  # a later bad row must not be the one reported
+    expected = "duplicate" if bad_value == "duplicate" else f"{bad_value}"
+    with pytest.raises(ValueError, match=rf"cards\[{bad_row}(, 3)?\].*{expected}"):
+        HIGH.evaluate_batch(hands)
+
+
+def test_threaded_check_reports_the_first_bad_row():
+    hands = np.tile(GOOD, (300_000, 1))
+    hands[250_000, 2] = 52
+    hands[10, 5] = 60
+    for threads in (1, 2, 4):
+        with pytest.raises(ValueError, match=r"cards\[10, 5\]: card value 60"):
+            HIGH.evaluate_batch(hands, threads=threads)

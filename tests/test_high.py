@@ -1,0 +1,178 @@
+"""The high-hand evaluator: exhaustive counts, the reference evaluator, invariants."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evaluator import HIGH, _kernels, _tables, parse_cards
+from tests.ref_high import CATEGORY_NAMES, reference_value
+from tests.util import random_hands
+
+DECK = np.arange(52, dtype=np.uint8)
+
+# straight flush ... high card, as published (e.g. Wikipedia, "Poker probability")
+CATEGORY_COUNTS = {
+    5: ([40, 624, 3_744, 5_108, 10_200, 54_912, 123_552, 1_098_240, 1_302_540], 7_462),
+    6: ([1_844, 14_664, 165_984, 205_792, 361_620, 732_160, 2_532_816, 9_730_740, 6_612_900],
+        6_075),
+    7: ([41_584, 224_848, 3_473_184, 4_047_644, 6_180_020, 6_461_620, 31_433_400, 58_627_800,
+         23_294_460], 4_824),
+}
+
+
+def counts_by_category(histogram):
+    """Hands per category, straight flush first, from a value histogram."""
+    per = dict.fromkeys(reversed(CATEGORY_NAMES), 0)
+    for name, (lo, hi) in HIGH.category_bounds().items():
+        per[name] += int(histogram[lo : hi + 1].sum())
+    return list(per.values())
+
+
+@pytest.mark.parametrize("n", [5, 6, 7])
+def test_every_hand_of_n_cards(n):
+    histogram = _kernels.rank_histogram(HIGH.tables, DECK, n)
+    expected_counts, expected_distinct = CATEGORY_COUNTS[n]
+    total = {5: 2_598_960, 6: 20_358_520, 7: 133_784_560}[n]
+    assert histogram.sum() == total
+    assert histogram[0] == 0, "some hand found no value"
+    assert counts_by_category(histogram) == expected_counts
+    assert np.count_nonzero(histogram) == expected_distinct
+
+
+def test_category_bounds():
+    assert HIGH.n_classes == 7_462
+    bounds = HIGH.category_bounds()
+    assert list(bounds) == list(CATEGORY_NAMES)
+    assert bounds["High Card"] == (1, 1277)
+    assert bounds["Straight Flush"] == (7453, 7462)
+
+
+def test_every_five_card_hand_through_the_batch_path():
+    """All 2,598,960 five-card hands by the public batch API agree with the enumeration."""
+    from itertools import combinations
+
+    hands = np.fromiter(
+        (c for combo in combinations(range(52), 5) for c in combo), dtype=np.uint8
+    ).reshape(-1, 5)
+    values = HIGH.evaluate_batch(hands)
+    histogram = np.bincount(values, minlength=7463)
+    assert np.array_equal(histogram, _kernels.rank_histogram(HIGH.tables, DECK, 5))
+
+
+def test_endpoints_and_examples():
+    assert HIGH.evaluate("7c 5d 4h 3s 2c") == 1
+    assert HIGH.evaluate("As Ks Qs Js Ts") == 7462
+    assert HIGH.evaluate("As Ks Qs Js Ts 2c 3d") == 7462
+    wheel = HIGH.evaluate("Ah 2c 3d 4s 5h")
+    six_high = HIGH.evaluate("2c 3d 4s 5h 6h")
+    assert HIGH.category(wheel) == "Straight"
+    assert wheel + 1 == six_high
+    # equal hands get equal values whatever the number of cards
+    assert HIGH.evaluate("Kh Kd Ks 7c 7d") == HIGH.evaluate("Kh Kd Ks 7c 7d 2c 3s")
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        ("As Ks Qs Js Ts", "Royal Flush"),
+        ("9h 8h 7h 6h 5h", "Straight Flush, Nine high"),
+        ("Ah 2h 3h 4h 5h", "Straight Flush, Five high"),
+        ("Qc Qd Qh Qs 3c", "Four of a Kind, Queens with a Three kicker"),
+        ("Qc Qd Qh Qs 8c", "Four of a Kind, Queens with an Eight kicker"),
+        ("Kh Kd Ks 7c 7d 2c 3d", "Full House, Kings full of Sevens"),
+        ("Ad Jd 9d 4d 2d", "Flush, Ace-Jack-Nine-Four-Two"),
+        ("Ah 2c 3d 4s 5h", "Straight, Five high"),
+        ("7c 7d 7h Ks 2c", "Three of a Kind, Sevens, King-Two kickers"),
+        ("Jc Jd 4h 4s Ac", "Two Pair, Jacks and Fours with an Ace kicker"),
+        ("Tc Td 8h 4s 2c", "Pair of Tens, Eight-Four-Two kickers"),
+        ("Ac Qd 8h 4s 2c", "High Card, Ace-Queen-Eight-Four-Two"),
+    ],
+)
+def test_describe(cards, words):
+    value = HIGH.evaluate(cards)
+    assert HIGH.describe(value) == words
+
+
+def test_best_five():
+    five = HIGH.best_five("As Ks Qs Js Ts 2c 3d")
+    assert sorted(five.tolist()) == sorted(parse_cards("As Ks Qs Js Ts").tolist())
+    five = HIGH.best_five("Kh Kd Ks 7c 7d 2c 3d")
+    assert HIGH.evaluate(five.tolist()) == HIGH.evaluate("Kh Kd Ks 7c 7d")
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_matches_reference_on_random_hands(rng, k):
+    hands = random_hands(rng, 3_000, k)
+    values = HIGH.evaluate_batch(hands)
+    for row, value in zip(hands.tolist(), values.tolist(), strict=True):
+        assert value == reference_value(row), f"{row}: core {value}"
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_scalar_matches_batch(rng, k):
+    hands = random_hands(rng, 2_000, k)
+    batch = HIGH.evaluate_batch(hands)
+    assert [HIGH.evaluate(h) for h in hands.tolist()] == batch.tolist()
+    assert [HIGH.evaluate(tuple(h)) for h in hands.tolist()[:100]] == batch[:100].tolist()
+
+
+def test_threads_give_the_same_answer(rng):
+    hands = random_hands(rng, 300_000, 7)
+    single = HIGH.evaluate_batch(hands, threads=1)
+    assert np.array_equal(HIGH.evaluate_batch(hands, threads=2), single)
+    assert np.array_equal(HIGH.evaluate_batch(hands, threads=None), single)
+    out = np.empty(len(hands), dtype=np.int32)
+    assert HIGH.evaluate_batch(hands, out=out) is out
+    assert np.array_equal(out, single)
+
+
+def test_dtypes_and_layouts_agree(rng):
+    hands = random_hands(rng, 1_000, 7)
+    expected = HIGH.evaluate_batch(hands)
+    for dtype in (np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint64):
+        assert np.array_equal(HIGH.evaluate_batch(hands.astype(dtype)), expected)
+    fortran = np.asfortranarray(hands)
+    assert np.array_equal(HIGH.evaluate_batch(fortran), expected)
+    wide = np.zeros((1_000, 14), dtype=np.uint8)
+    wide[:, ::2] = hands
+    assert np.array_equal(HIGH.evaluate_batch(wide[:, ::2]), expected)  # non-contiguous
+    assert np.array_equal(HIGH.evaluate_batch(hands.tolist()), expected)
+    assert HIGH.evaluate_batch(np.empty((0, 7), dtype=np.uint8)).shape == (0,)
+
+
+hands7 = st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True)
+
+
+@given(hands7, st.permutations(range(4)), st.randoms(use_true_random=False))
+def test_suit_relabelling_and_card_order_change_nothing(cards, suit_map, random):
+    value = HIGH.evaluate(cards)
+    relabelled = [4 * (c // 4) + suit_map[c % 4] for c in cards]
+    random.shuffle(relabelled)
+    assert HIGH.evaluate(relabelled) == value
+
+
+@given(hands7)
+def test_more_cards_never_hurt(cards):
+    assert HIGH.evaluate(cards[:5]) <= HIGH.evaluate(cards[:6]) <= HIGH.evaluate(cards)
+
+
+def test_rank_keys_make_every_multiset_unique():
+    keys, counts = _tables.multiset_keys()
+    assert len(np.unique(keys)) == len(keys) == 76_154
+    assert counts.max() == 4 and counts.sum(axis=1).max() == 7
+    recomputed = counts.astype(np.int64) @ np.array(
+        [1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520]
+    )
+    assert np.array_equal(recomputed, keys)
+
+
+def test_perfect_hash_has_no_collisions():
+    keys, _ = _tables.multiset_keys()
+    offsets = HIGH.tables.offsets.astype(np.int64)
+    slots = (keys.astype(np.int64) >> 15) + offsets[keys & 0x7FFF]
+    n_multisets, n_slots, _ = _tables.hash_layout()
+    assert len(np.unique(slots)) == n_multisets
+    assert slots.max() < n_slots
+    assert HIGH.tables.ranks.shape == (n_slots,)
+    assert HIGH.tables.nbytes + HIGH.tables.offsets.nbytes < 400_000
