@@ -44,67 +44,101 @@ cdef inline void _split(int64_t amount, const uint8_t *win, int n, int button,
                 out[s] += share
 
 
-cdef inline int _best(int n, const int64_t *contrib, const uint8_t *folded,
-                      const rank_t *value, int64_t level, uint8_t *win) noexcept nogil:
-    """Flag the eligible seats (still in, put in >= level) holding the highest value;
-    return that value (0: no eligible seat has a positive value)."""
-    cdef int p
-    cdef rank_t best = 0
-    for p in range(n):
-        if not folded[p] and contrib[p] >= level and value[p] > best:
-            best = value[p]
-    for p in range(n):
-        win[p] = not folded[p] and contrib[p] >= level and value[p] == best
-    return best
+cdef inline void _suffix_best(int m, const int *order, const rank_t *value, rank_t *best,
+                              int *count, int *seat) noexcept nogil:
+    """best[k] = the highest value among the live seats order[k..m), count[k] how
+    many hold it and seat[k] one of them."""
+    cdef int k, p
+    cdef rank_t v, b = 0
+    cdef int c = 0, who = -1
+    for k in range(m - 1, -1, -1):
+        p = order[k]
+        v = value[p]
+        if v > b:
+            b = v
+            c = 1
+            who = p
+        elif v == b:
+            c += 1
+        best[k] = b
+        count[k] = c
+        seat[k] = who
+    return
+
+
+cdef inline void _pay(int64_t amount, int k, int m, const int *order, const rank_t *value,
+                      const rank_t *best, const int *count, const int *seat, int n,
+                      int button, int64_t *out) noexcept nogil:
+    """Pay `amount` to the best of the live seats order[k..m): one winner directly,
+    tied winners through _split."""
+    cdef uint8_t win[MAX_SEATS]
+    cdef int j
+    if count[k] == 1:
+        out[seat[k]] += amount
+        return
+    for j in range(n):
+        win[j] = 0
+    for j in range(k, m):
+        win[order[j]] = value[order[j]] == best[k]
+    _split(amount, win, n, button, out)
 
 
 cdef void _settle_deal(int n, const int64_t *contrib, const uint8_t *folded,
                        const rank_t *high, const rank_t *low, int button,
                        int64_t *out) noexcept nogil:
-    """Pay one deal's pots into out[0..n); `low` is NULL for games without a low."""
-    cdef int64_t levels[MAX_SEATS]
-    cdef uint8_t win[MAX_SEATS]
+    """Pay one deal's pots into out[0..n); `low` is NULL for games without a low.
+
+    The seats still in are sorted by contribution, so the seats eligible for the pot
+    of each level are a suffix of that order and the best hand of every suffix is
+    found in one pass from the top."""
+    cdef int order[MAX_SEATS]
+    cdef rank_t hbest[MAX_SEATS]
+    cdef rank_t lbest[MAX_SEATS]
+    cdef int hcount[MAX_SEATS]
+    cdef int lcount[MAX_SEATS]
+    cdef int hseat[MAX_SEATS]
+    cdef int lseat[MAX_SEATS]
     cdef int64_t c, level, lower, amount, high_half
-    cdef int p, i, j, nl = 0
+    cdef int p, j, k, nxt, m = 0
     cdef bint last
-    # the distinct contributions of the seats still in, ascending (insertion sort)
-    for p in range(n):
+    for p in range(n):                          # live seats by contribution, ascending
         out[p] = 0
         if folded[p]:
             continue
         c = contrib[p]
-        i = 0
-        while i < nl and levels[i] < c:
-            i += 1
-        if i < nl and levels[i] == c:
-            continue
-        j = nl
-        while j > i:
-            levels[j] = levels[j - 1]
+        j = m
+        while j > 0 and contrib[order[j - 1]] > c:
+            order[j] = order[j - 1]
             j -= 1
-        levels[i] = c
-        nl += 1
+        order[j] = p
+        m += 1
+    _suffix_best(m, order, high, hbest, hcount, hseat)
+    if low != NULL:
+        _suffix_best(m, order, low, lbest, lcount, lseat)
     lower = 0
-    for i in range(nl):
-        level = levels[i]
-        last = i == nl - 1
+    k = 0
+    while k < m:
+        level = contrib[order[k]]
+        nxt = k + 1
+        while nxt < m and contrib[order[nxt]] == level:
+            nxt += 1
+        last = nxt == m
         amount = 0
         for p in range(n):
-            c = contrib[p]
             # this pot holds each seat's chips between `lower` and `level`; the last
             # pot also takes folded chips above every level
+            c = contrib[p]
             amount += (c if (last or c < level) else level) - (c if c < lower else lower)
+        if amount > 0:
+            if low != NULL and lbest[k] > 0:
+                high_half = amount - amount // 2        # the odd chip goes high
+                _pay(high_half, k, m, order, high, hbest, hcount, hseat, n, button, out)
+                _pay(amount - high_half, k, m, order, low, lbest, lcount, lseat, n, button,
+                     out)
+            else:
+                _pay(amount, k, m, order, high, hbest, hcount, hseat, n, button, out)
         lower = level
-        if amount <= 0:
-            continue
-        if low != NULL and _best(n, contrib, folded, low, level, win) > 0:
-            high_half = amount - amount // 2        # the odd chip goes high
-            _split(amount - high_half, win, n, button, out)
-            _best(n, contrib, folded, high, level, win)
-            _split(high_half, win, n, button, out)
-        else:
-            _best(n, contrib, folded, high, level, win)
-            _split(amount, win, n, button, out)
+        k = nxt
 
 
 def settle(const int64_t[:, ::1] contributions, const uint8_t[:, ::1] folded,
