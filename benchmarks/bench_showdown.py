@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import N_BATCH, SEED, random_hands
 
+from conftest import N_BATCH, SEED, random_hands
 from games import HOLDEM, _showdown, showdown, showdown_batch
 
 SEATS = 6

@@ -355,7 +355,7 @@ def test_bad_input_board_from_the_wrong_deck() -> None:
 
 
 def test_games_without_a_single_or_batch_showdown() -> None:
-    with pytest.raises(ValueError, match="games.ofc.score"):
+    with pytest.raises(ValueError, match=r"games\.ofc\.score"):
         showdown("ofc", ["AsAd", "KsKd"], None, contributions=[1, 1])
     with pytest.raises(ValueError, match="no batch showdown"):
         showdown_batch("ofc", np.zeros((1, 2, 13), np.uint8), None, np.ones((1, 2), int))
