@@ -392,3 +392,13 @@ def test_bad_input_batch(rng: np.random.Generator, change, message: str) -> None
     change(args)
     with pytest.raises(ValueError, match=message):
         showdown_batch("holdem", **args)
+
+
+def test_kernel_stub_matches_module() -> None:
+    from pathlib import Path
+
+    from tests.test_stubs import stub_names
+    stub = Path(_showdown.__file__).parent / "_showdown.pyi"
+    public = {n for n in vars(_showdown) if not n.startswith("_")
+              and callable(getattr(_showdown, n))}
+    assert stub_names(stub) == public
