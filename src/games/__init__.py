@@ -1,6 +1,9 @@
 """pokerhands' games: the variants of poker as data, showdowns and equity, built on
 the `evaluator` core."""
 
+from games import ofc
+from games.batch import showdown_batch
+from games.showdown import Award, PotResult, ShowdownResult, showdown
 from games.variants import (
     CRAZY_PINEAPPLE,
     DEUCE_TO_SEVEN_TRIPLE_DRAW,
@@ -34,9 +37,15 @@ __all__ = [
     "OMAHA_HI_LO",
     "SHORT_DECK",
     "VARIANTS",
+    "Award",
     "Betting",
+    "PotResult",
+    "ShowdownResult",
     "Split",
     "Street",
     "Variant",
+    "ofc",
+    "showdown",
+    "showdown_batch",
     "variant",
 ]
