@@ -402,3 +402,11 @@ def test_kernel_stub_matches_module() -> None:
     public = {n for n in vars(_showdown) if not n.startswith("_")
               and callable(getattr(_showdown, n))}
     assert stub_names(stub) == public
+
+
+def test_every_variant_fits_its_deck_at_full_table():
+    for game in games.VARIANTS.values():
+        needed = game.max_players * game.dealt + game.board_cards
+        if game.name == "2-7-triple-draw":
+            continue  # draws reshuffle the discards (RULES.md)
+        assert needed <= game.deck_size, f"{game.name}: {needed} cards from {game.deck_size}"

@@ -135,7 +135,7 @@ OMAHA = Variant(
 OMAHA5 = OMAHA.with_options(name="omaha5", title="Five-card Omaha", hole_cards=5,
                             streets=_holdem_streets(5), max_players=9)
 OMAHA6 = OMAHA.with_options(name="omaha6", title="Six-card Omaha", hole_cards=6,
-                            streets=_holdem_streets(6), max_players=8)
+                            streets=_holdem_streets(6), max_players=7)  # 7 x 6 + 5 = 47 cards
 OMAHA_HI_LO = OMAHA.with_options(
     name="omaha-hilo", title="Omaha Hi/Lo (eight or better)", low="OMAHA_EIGHT_OR_BETTER",
     split=Split.HIGH_LOW,
