@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evaluator import parse_cards
+from evaluator import HIGH, OFC_TOP, parse_cards
 from games import ofc
 
 # A strong unfouled hand (royalties: bottom quads 8, middle flush 8, top QQ 7 = 23)
@@ -72,27 +72,39 @@ def test_foul_against_royalties() -> None:
 ])
 def test_royalty_table(row: int, cards: str, points: int) -> None:
     c = parse_cards(cards)
-    if row == 2:
-        s = ofc.top_strength(c[None, :])
-    else:
-        from evaluator import HIGH
-        s = ofc.five_strength([HIGH.evaluate(c.tolist())])
-    rows = [np.zeros(1, np.int64)] * 3
-    rows[row] = s
+    # royalties take HIGH values for the bottom and middle rows, an OFC_TOP value on top
+    rows = [np.array([1]), np.array([1]), OFC_TOP.values[:1]]
+    rows[row] = np.array([(OFC_TOP if row == 2 else HIGH).evaluate(c.tolist())])
     assert int(ofc.royalties(*rows)[0, row]) == points
 
 
 def test_top_row_against_middle_missing_cards_count_lowest() -> None:
-    from evaluator import HIGH
-    top = ofc.top_strength(parse_cards("Qc Qd Ah")[None, :])
-    mid_above = ofc.five_strength([HIGH.evaluate("Qh Qs As 3c 2d")])
-    mid_below = ofc.five_strength([HIGH.evaluate("Qh Qs Kc 4c 3d")])
-    bottom = ofc.five_strength([HIGH.evaluate("2c 2d 2h 2s 5c")])
+    top = [OFC_TOP.evaluate("Qc Qd Ah")]
+    mid_above = [HIGH.evaluate("Qh Qs As 3c 2d")]
+    mid_below = [HIGH.evaluate("Qh Qs Kc 4c 3d")]
+    bottom = [HIGH.evaluate("2c 2d 2h 2s 5c")]
     assert not ofc.fouled(bottom, mid_above, top)[0]
     assert ofc.fouled(bottom, mid_below, top)[0]
     # trips on top above a pair in the middle fouls
-    trips = ofc.top_strength(parse_cards("3c 3d 3h")[None, :])
-    assert ofc.fouled(bottom, ofc.five_strength([HIGH.evaluate("Ah As Kc 4c 7d")]), trips)[0]
+    trips = [OFC_TOP.evaluate("3c 3d 3h")]
+    assert ofc.fouled(bottom, [HIGH.evaluate("Ah As Kc 4c 7d")], trips)[0]
+    # a middle stronger than the bottom fouls, an equal one does not
+    assert ofc.fouled(mid_below, mid_above, top)[0]
+    assert not ofc.fouled(mid_above, mid_above, top)[0]
+
+
+@pytest.mark.parametrize(("bottom", "middle", "top", "message"), [
+    ([0], [1], [OFC_TOP.values[0]], "bottom values must be HIGH values 1..7462"),
+    ([1], [7463], [OFC_TOP.values[0]], "middle values must be HIGH values 1..7462"),
+    ([1.0], [1], [OFC_TOP.values[0]], "bottom values must be HIGH values"),
+    ([1], [1], [OFC_TOP.from_high(1)], "not an OFC_TOP value"),
+    ([1], [1], [True], "OFC_TOP values must be integers"),
+])
+def test_row_values_are_checked(bottom: list, middle: list, top: list, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ofc.fouled(bottom, middle, top)
+    with pytest.raises(ValueError, match=message):
+        ofc.royalties(bottom, middle, top)
 
 
 def test_rows_compare_by_high_order_and_ties_score_zero() -> None:

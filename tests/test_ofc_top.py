@@ -80,6 +80,32 @@ def test_fouls_on_random_rows(rng):
     assert (fouled == (top_values > OFC_TOP.from_high(middle_values))).all()
 
 
+def test_category_and_rank_of_every_top_class():
+    hands = np.array(list(combinations(range(52), 3)), dtype=np.uint8)
+    values = OFC_TOP.evaluate_batch(hands)
+    category, rank = OFC_TOP.category_and_rank(values)
+    assert category.shape == rank.shape == values.shape
+    ranks = np.sort(hands.astype(np.int64) >> 2, axis=1)
+    made = np.where(ranks[:, 0] == ranks[:, 1], ranks[:, 0],
+                    np.where(ranks[:, 1] == ranks[:, 2], ranks[:, 1], -1))
+    expected = np.where(ranks[:, 0] == ranks[:, 2], 2, (made >= 0).astype(int))
+    assert (category == expected).all() and (rank == made).all()
+    names = {v: OFC_TOP.category(v) for v in OFC_TOP.values.tolist()}
+    assert all(OFC_TOP.categories[c] == names[v]
+               for v, c in zip(values.tolist(), category.tolist(), strict=True))
+    assert OFC_TOP.category_and_rank(OFC_TOP.evaluate("Qs Qd Ac")) == (1, 10)
+    assert OFC_TOP.category_and_rank(int(OFC_TOP.values[0])) == (0, -1)
+    assert OFC_TOP.category_and_rank(OFC_TOP.values[-1:])[1].tolist() == [12]
+
+
+def test_category_and_rank_rejects_non_top_values():
+    for bad in (OFC_TOP.from_high(1), 0, [OFC_TOP.scale_size + 1]):
+        with pytest.raises(ValueError, match="OFC_TOP value"):
+            OFC_TOP.category_and_rank(bad)
+    with pytest.raises(ValueError, match="integers"):
+        OFC_TOP.category_and_rank(np.array([1.0]))
+
+
 def test_best_five_returns_the_row():
     assert OFC_TOP.best_five("Qs Qd Ac").tolist() == [43, 41, 48]
 

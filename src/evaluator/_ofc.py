@@ -15,7 +15,8 @@ is one integer comparison::
 
 (``OFC_TOP.fouls(middle_value, top_value)`` does exactly that).  ``from_high`` is a table
 lookup and accepts arrays, for batches.  Row-scale values are 1..7917; only 455 of
-them are top rows (``n_classes``); ``values`` lists them.
+them are top rows (``n_classes``); ``values`` lists them.  ``category_and_rank`` reads
+the category and the rank of the pair or trips off top values, for royalties.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from evaluator._high import HIGH, PLURALS, RANK_WORDS
 
 TOP_CATEGORIES = ("High Card", "Pair", "Three of a Kind")
 _TOP_CATEGORY = {0: 0, 1: 1, 3: 2}   # row-strength category -> index in TOP_CATEGORIES
+_CATEGORY_INDEX = np.array([_TOP_CATEGORY.get(c, -1) for c in range(4)], dtype=np.int64)
 
 
 def describe_top(strength: int) -> tuple[int, str]:
@@ -109,6 +111,27 @@ class OFCTopHandType(HandType):
         if arr.size and (arr.min() < 1 or arr.max() > n):
             raise ValueError(f"HIGH values run 1..{n}")
         return places[arr]
+
+    @overload
+    def category_and_rank(self, top_value: int) -> tuple[int, int]: ...
+    @overload
+    def category_and_rank(
+        self, top_value: npt.ArrayLike
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
+
+    def category_and_rank(self, top_value: Any) -> Any:
+        """(category index into `categories`, rank of the pair or trips) of top values.
+
+        The rank is 0..12 (2..A) for a pair or trips and -1 for a high card; an int
+        gives a pair of ints, an array a pair of int64 arrays of its shape."""
+        self._check_top(top_value)
+        arr = np.asarray(top_value, dtype=np.int64)
+        strength = np.asarray(self.tables.classes, dtype=np.int64)[arr - 1]
+        category = _CATEGORY_INDEX[strength >> 20]
+        rank = np.where(category > 0, ((strength >> 16) & 0xF) - 1, -1)
+        if arr.ndim == 0 and isinstance(top_value, (int, np.integer)):
+            return int(category), int(rank)
+        return category, rank
 
     def fouls(self, middle_value: Any, top_value: Any) -> Any:
         """True where a top row (OFC_TOP value) beats the middle row (HIGH value): a foul.

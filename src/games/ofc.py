@@ -7,15 +7,18 @@ every unfouled hand, two fouled hands score 0; royalties are paid pairwise as th
 difference of the two players' royalties, and *(decision)* a fouled hand earns none,
 so an unfouled hand collects 6 plus its royalties from a fouled one.
 
-Rows are ranked on one *row scale*: a HIGH hand's five-card strength (category << 20,
-then five 4-bit ranks, most significant first) with every rank field raised by one, so
-that a top row's two missing cards are 0 and count below any real card (top Q-Q-A is
-weaker than middle Q-Q-A-3-2, stronger than middle Q-Q-K-4-3).  The foul check lives in
-:func:`fouled` alone, so it can move onto `evaluator.OFC_TOP` once that exists.
+Rows are ranked by the evaluator alone: the bottom and middle rows by their
+`evaluator.HIGH` values, the top row by its `evaluator.OFC_TOP` value.  OFC_TOP values
+sit on a row scale shared with HIGH's five-card values (a top row's two missing cards
+count below any real card: top Q-Q-A is weaker than middle Q-Q-A-3-2, stronger than
+middle Q-Q-K-4-3), so the middle-against-top foul test is `OFC_TOP.fouls`.  Royalties
+are read off the same values: HIGH's categories for the bottom and middle rows,
+`OFC_TOP.category_and_rank` for the top.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,75 +26,74 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from evaluator import HIGH, CardsLike, _kernels, card_name, parse_cards
+from evaluator import HIGH, OFC_TOP, CardsLike, _kernels, card_name, parse_cards
 
 ROWS = ("bottom", "middle", "top")
 ROW_CARDS = (5, 5, 3)
 FOUL_POINTS = 6
 SCOOP_POINTS = 6            # winning all three rows scores this instead of 3
 
-# Categories of the HIGH strength packing.
-TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = 3, 4, 5, 6, 7, 8
-ACE = 12
-_PLUS_ONE = 0x11111         # adds one to each of the five rank fields
-
-#: Royalties by HIGH category (index) for the bottom and middle rows; a royal flush
-#: (ace-high straight flush) has its own entry.
+#: Royalties by HIGH category (index into HIGH.categories) for the bottom and middle
+#: rows; a royal flush (the best HIGH value) has its own entry.
 BOTTOM_ROYALTY = (0, 0, 0, 0, 2, 4, 6, 8, 10)
 MIDDLE_ROYALTY = (0, 0, 0, 2, 4, 8, 12, 16, 20)
 BOTTOM_ROYAL, MIDDLE_ROYAL = 15, 30
 #: Top row: a pair of sixes 1 ... a pair of aces 9; any three of a kind 15.
 TOP_TRIPS_ROYALTY = 15
+_SIX = 4                    # rank index of a six: a pair of sixes earns 1 on top
+_TOP_PAIR = OFC_TOP.categories.index("Pair")
+_TOP_TRIPS = OFC_TOP.categories.index("Three of a Kind")
 
 
 # ---------------------------------------------------------------- rows
 
-def five_strength(values: npt.ArrayLike) -> npt.NDArray[np.int64]:
-    """Row-scale strengths of five-card rows from their HIGH values."""
-    classes = np.asarray(HIGH.tables.classes, dtype=np.int64)
-    return classes[np.asarray(values, dtype=np.int64) - 1] + _PLUS_ONE
+def _high_values(values: npt.ArrayLike, row: str) -> npt.NDArray[np.int64]:
+    """A row's HIGH values as int64, checked."""
+    arr = np.asarray(values)
+    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"{row} values must be HIGH values (integers), got {arr.dtype}")
+    if arr.size and (arr.min() < 1 or arr.max() > HIGH.n_classes):
+        raise ValueError(f"{row} values must be HIGH values 1..{HIGH.n_classes}")
+    return arr.astype(np.int64)
 
 
-def top_strength(tops: npt.ArrayLike) -> npt.NDArray[np.int64]:
-    """Row-scale strengths of (T, 3) top rows: high card, pair or trips."""
-    r = np.sort(np.asarray(tops, dtype=np.int64) >> 2, axis=-1)[..., ::-1] + 1  # desc
-    a, b, c = r[..., 0], r[..., 1], r[..., 2]
-    trips = (a == c)
-    pair_high = (a == b) & ~trips          # P P k
-    pair_low = (b == c) & ~trips           # k P P
-    first = np.where(pair_low, b, a)
-    second = np.where(pair_low, c, b)
-    third = np.where(pair_low, a, c)
-    category = np.where(trips, TRIPS, np.where(pair_high | pair_low, 1, 0))
-    return (category << 20) | (first << 16) | (second << 12) | (third << 8)
+@functools.cache
+def _five_royalties() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Bottom and middle royalty of every HIGH value (index 0 unused)."""
+    # HIGH's classes are strengths packed category << 20 | ranks (evaluator._high)
+    category = np.asarray(HIGH.tables.classes, dtype=np.int64) >> 20
+    tables = []
+    for royalty, royal in ((BOTTOM_ROYALTY, BOTTOM_ROYAL), (MIDDLE_ROYALTY, MIDDLE_ROYAL)):
+        by_value = np.zeros(len(category) + 1, dtype=np.int64)
+        by_value[1:] = np.asarray(royalty, dtype=np.int64)[category]
+        by_value[HIGH.n_classes] = royal            # the best HIGH value: a royal flush
+        by_value.flags.writeable = False
+        tables.append(by_value)
+    return tables[0], tables[1]
 
 
 def fouled(bottom: npt.ArrayLike, middle: npt.ArrayLike, top: npt.ArrayLike
            ) -> npt.NDArray[np.bool_]:
-    """Whether each hand fouls, from row-scale strengths of its three rows: the bottom
-    must be at least as strong as the middle, the middle at least as strong as the top.
-    (The one place to change if the top row moves onto evaluator.OFC_TOP.)"""
-    b, m, t = (np.asarray(x, dtype=np.int64) for x in (bottom, middle, top))
-    return (b < m) | (m < t)
+    """Whether each hand fouls, from the HIGH values of its bottom and middle rows and
+    the OFC_TOP value of its top row: the bottom must be at least as strong as the
+    middle (HIGH order), the middle at least as strong as the top (`OFC_TOP.fouls`)."""
+    b, m = _high_values(bottom, "bottom"), _high_values(middle, "middle")
+    return np.asarray((b < m) | OFC_TOP.fouls(m, top), dtype=np.bool_)
 
 
 def royalties(bottom: npt.ArrayLike, middle: npt.ArrayLike, top: npt.ArrayLike
               ) -> npt.NDArray[np.int64]:
-    """(T, 3) royalties of each row (bottom, middle, top) from row-scale strengths,
-    before fouls are taken into account."""
-    out = []
-    for s, table, royal in ((bottom, BOTTOM_ROYALTY, BOTTOM_ROYAL),
-                            (middle, MIDDLE_ROYALTY, MIDDLE_ROYAL)):
-        s = np.asarray(s, dtype=np.int64)
-        category = s >> 20
-        is_royal = (category == STRAIGHT_FLUSH) & (((s >> 16) & 0xF) == ACE + 1)
-        out.append(np.where(is_royal, royal, np.asarray(table, dtype=np.int64)[category]))
-    t = np.asarray(top, dtype=np.int64)
-    category = t >> 20
-    rank = ((t >> 16) & 0xF) - 1
-    pair = np.where((category == 1) & (rank >= 4), rank - 3, 0)
-    out.append(np.where(category == TRIPS, TOP_TRIPS_ROYALTY, pair))
-    return np.stack(out, axis=-1)
+    """(..., 3) royalties of each row (bottom, middle, top) from the HIGH values of the
+    bottom and middle rows and the OFC_TOP value of the top, before fouls are taken
+    into account."""
+    bottom_royalty, middle_royalty = _five_royalties()
+    category, rank = OFC_TOP.category_and_rank(np.asarray(top))
+    pair = np.where((category == _TOP_PAIR) & (rank >= _SIX), rank - _SIX + 1, 0)
+    return np.stack([
+        bottom_royalty[_high_values(bottom, "bottom")],
+        middle_royalty[_high_values(middle, "middle")],
+        np.where(category == _TOP_TRIPS, TOP_TRIPS_ROYALTY, pair),
+    ], axis=-1)
 
 
 # ---------------------------------------------------------------- results
@@ -128,7 +130,7 @@ def _sign(x: int) -> int:
     return (x > 0) - (x < 0)
 
 
-def _pair(a: int, b: int, strengths: npt.NDArray[np.int64], foul: npt.NDArray[np.bool_],
+def _pair(a: int, b: int, values: npt.NDArray[np.int64], foul: npt.NDArray[np.bool_],
           roy: npt.NDArray[np.int64]) -> PairScore:
     fa, fb = bool(foul[a]), bool(foul[b])
     ra = 0 if fa else int(roy[a].sum())
@@ -140,7 +142,7 @@ def _pair(a: int, b: int, strengths: npt.NDArray[np.int64], foul: npt.NDArray[np
     elif fa or fb:
         row_points = -FOUL_POINTS if fa else FOUL_POINTS
     else:
-        r0, r1, r2 = (_sign(int(strengths[a, i]) - int(strengths[b, i])) for i in range(3))
+        r0, r1, r2 = (_sign(int(values[a, i]) - int(values[b, i])) for i in range(3))
         rows = (r0, r1, r2)
         row_points = r0 + r1 + r2
         if abs(row_points) == 3:
@@ -174,13 +176,15 @@ def _parse_boards(boards: Sequence[Sequence[CardsLike]]) -> npt.NDArray[np.uint8
     return out
 
 
-def _strengths(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """(..., 3) row-scale strengths of (..., 13) boards (cards already checked)."""
+def _row_values(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """(..., 3) values of (..., 13) boards (cards already checked): the HIGH values of
+    the bottom and middle rows, the OFC_TOP value of the top row.  Each row compares
+    with the same row of another board by its value."""
     flat = cards.reshape(-1, 13)
-    bottom = five_strength(HIGH.evaluate_batch(np.ascontiguousarray(flat[:, 0:5])))
-    middle = five_strength(HIGH.evaluate_batch(np.ascontiguousarray(flat[:, 5:10])))
-    top = top_strength(flat[:, 10:13])
-    return np.stack([bottom, middle, top], axis=-1).reshape((*cards.shape[:-1], 3))
+    rows = [HIGH.evaluate_batch(np.ascontiguousarray(flat[:, 0:5])),
+            HIGH.evaluate_batch(np.ascontiguousarray(flat[:, 5:10])),
+            OFC_TOP.evaluate_batch(np.ascontiguousarray(flat[:, 10:13]))]
+    return np.stack(rows, axis=-1).astype(np.int64).reshape((*cards.shape[:-1], 3))
 
 
 def score(boards: Sequence[Sequence[CardsLike]]) -> OFCScore:
@@ -194,15 +198,15 @@ def score(boards: Sequence[Sequence[CardsLike]]) -> OFCScore:
     ((11, -11), (1, 1, -1), ((6, 12, 0), (4, 4, 0)))
     """
     cards = _parse_boards(boards)
-    strengths = _strengths(cards)
-    foul = fouled(strengths[:, 0], strengths[:, 1], strengths[:, 2])
-    roy = royalties(strengths[:, 0], strengths[:, 1], strengths[:, 2])
+    values = _row_values(cards)
+    foul = fouled(values[:, 0], values[:, 1], values[:, 2])
+    roy = royalties(values[:, 0], values[:, 1], values[:, 2])
     players = len(cards)
     points = [0] * players
     pairs = []
     for a in range(players):
         for b in range(a + 1, players):
-            pair = _pair(a, b, strengths, foul, roy)
+            pair = _pair(a, b, values, foul, roy)
             points[a] += pair.points
             points[b] -= pair.points
             pairs.append(pair)
@@ -218,7 +222,7 @@ def score_batch(boards: npt.ArrayLike) -> npt.NDArray[np.int64]:
     """Points of many tables at once: boards (T, players, 13) integer cards, each row
     bottom (5), middle (5), top (3) -> (T, players) int64.  Checked once (dtype, shape,
     card values, duplicates within a table) and computed with numpy over
-    HIGH.evaluate_batch; agrees with :func:`score`."""
+    HIGH.evaluate_batch and OFC_TOP.evaluate_batch; agrees with :func:`score`."""
     arr: Any = np.asarray(boards)
     if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
         raise ValueError(f"boards must be an integer array, got dtype {arr.dtype}")
@@ -236,7 +240,7 @@ def score_batch(boards: npt.ArrayLike) -> npt.NDArray[np.int64]:
         d, col, _reason = bad_cell
         raise ValueError(f"table {d}, player {col // 13}: duplicate card "
                          f"{card_name(int(rows[d, col]))}")
-    s = _strengths(rows.reshape(t, players, 13))
+    s = _row_values(rows.reshape(t, players, 13))
     foul = fouled(s[..., 0], s[..., 1], s[..., 2])                     # (T, P)
     roy = np.where(foul, 0, royalties(s[..., 0], s[..., 1], s[..., 2]).sum(axis=-1))
     points = np.zeros((t, players), dtype=np.int64)
