@@ -1,6 +1,8 @@
 """pokerhands' games: the variants of poker as data, showdowns and equity, built on
 the `evaluator` core."""
 
+from games.equity import EquityResult, PlayerEquity, StopSampling, equity
+from games.ranges import parse_range
 from games.variants import (
     CRAZY_PINEAPPLE,
     DEUCE_TO_SEVEN_TRIPLE_DRAW,
@@ -35,8 +37,13 @@ __all__ = [
     "SHORT_DECK",
     "VARIANTS",
     "Betting",
+    "EquityResult",
+    "PlayerEquity",
     "Split",
+    "StopSampling",
     "Street",
     "Variant",
+    "equity",
+    "parse_range",
     "variant",
 ]

@@ -507,7 +507,8 @@ def sample(HandTables high, object low, int hole_used, const card_t[:, ::1] comb
     combos: (M, h) every player's candidate hands, player p's in rows
     starts[p]:starts[p+1], drawn with probability proportional to their weights (cum
     holds running totals per player); a tuple of hands that collide is redrawn whole,
-    which samples the joint deal exactly (-1 is returned if MAX_REJECTED draws in a
+    which samples the joint deal exactly; a player with no rows (starts[p] ==
+    starts[p+1]) holds a random hand, dealt from the deck after the ranges (-1 is returned if MAX_REJECTED draws in a
     row collide: the caller checks beforehand that some tuple does not).  deck: cards neither on the board nor dead;
     the board is completed from it, avoiding the hands.  Chunk i runs trials
     i * chunk_size .. min(total, (i + 1) * chunk_size) - 1.  Returns the trials run."""
@@ -555,6 +556,8 @@ def sample(HandTables high, object low, int hole_used, const card_t[:, ::1] comb
                     used = 0
                     collide = False
                     for p in range(np_):
+                        if starts[p + 1] == starts[p]:
+                            continue
                         pick = _pick(&rng, &cum[0], <int>starts[p], <int>starts[p + 1])
                         row = &combos[pick, 0]
                         for j in range(nh):
@@ -570,6 +573,17 @@ def sample(HandTables high, object low, int hole_used, const card_t[:, ::1] comb
                             break
                         continue
                     rejected = 0
+                    for p in range(np_):
+                        if starts[p + 1] != starts[p]:
+                            continue
+                        for j in range(nh):
+                            while True:
+                                card = deck[_below(&rng, nd)]
+                                bit = (<uint64_t>1) << card
+                                if not (used & bit):
+                                    break
+                            used |= bit
+                            holes[p * nh + j] = card
                     _set_players(&c, holes)
                 bkey = bkey0
                 bbits = bbits0
