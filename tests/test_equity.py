@@ -64,7 +64,7 @@ def test_three_way_preflop_exact_matches_sum_of_outcomes():
 # ---------------------------------------------------------------- the reference enumerator
 
 def check_against_reference(got: EquityResult, want: list[dict], hi_lo: bool = False):
-    for i, (p, w) in enumerate(zip(got, want)):
+    for i, (p, w) in enumerate(zip(got, want, strict=False)):
         for key in ("equity", "win", "tie") + (("high", "low") if hi_lo else ()):
             assert getattr(p, key) == pytest.approx(float(w[key]), abs=1e-12), (
                 f"player {i + 1} {key}: {getattr(p, key)} != {float(w[key])}"
@@ -164,7 +164,7 @@ def test_monte_carlo_within_four_standard_errors(game, players, board):
     exact = equity(game, players, board, exact=True)
     sampled = equity(game, players, board, trials=200_000, seed=7)
     assert not sampled.exact and sampled.outcomes == 200_000
-    for e, s in zip(exact, sampled):
+    for e, s in zip(exact, sampled, strict=False):
         assert s.se is not None and s.se > 0
         assert abs(s.equity - e.equity) < 4 * s.se, (players, e.equity, s.equity, s.se)
 
@@ -234,7 +234,7 @@ def test_relabelling_suits_changes_nothing():
     a = equity("omaha-hilo", ["Ah2sKd3c", "QhJh4s5s"], "7c8d9h")
     # c->d, d->h, h->s, s->c
     b = equity("omaha-hilo", ["As2cKh3d", "QsJs4c5c"], "7d8h9s")
-    for p, q in zip(a, b):
+    for p, q in zip(a, b, strict=False):
         assert p == type(p)(**{**q.to_dict(), "hand": p.hand})
     c = equity("holdem", ["AA", "KsKh"])
     d = equity("holdem", ["AA", "KcKd"])
@@ -324,5 +324,5 @@ def test_bad_options():
         equity("holdem", ["AhAs", "KdKc"], seed=-1)
     with pytest.raises(ValueError, match="threads"):
         equity("holdem", ["AhAs", "KdKc"], threads=0)
-    with pytest.raises(ValueError, match="hours|sample instead"):
+    with pytest.raises(ValueError, match=r"hours|sample instead"):
         equity("omaha", ["random", "random"], exact=True)

@@ -34,7 +34,8 @@ def kind_order(name: str) -> int:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=None)
-    parser.add_argument("--out", default=str(Path(__file__).parents[1] / "src/games/_preflop_order.py"))
+    default_out = Path(__file__).parents[1] / "src/games/_preflop_order.py"
+    parser.add_argument("--out", default=str(default_out))
     args = parser.parse_args(argv)
     start = time.perf_counter()
     equities = {}

@@ -371,9 +371,9 @@ cdef void _deal(const Ctx *c, const card_t *deck, int n, int start, int stop, in
         i += step
 
 
-cdef void _init_ctx(Ctx *c, HandTables high, object low, int np, int nh, int hole_used):
+cdef void _init_ctx(Ctx *c, HandTables high, object low, int players, int nh, int hole_used):
     cdef const uint16_t[::1] lt
-    c.np = np
+    c.np = players
     c.nh = nh
     c.hole_used = hole_used
     c.offsets = high.t.offsets
@@ -508,8 +508,9 @@ def sample(HandTables high, object low, int hole_used, const card_t[:, ::1] comb
     starts[p]:starts[p+1], drawn with probability proportional to their weights (cum
     holds running totals per player); a tuple of hands that collide is redrawn whole,
     which samples the joint deal exactly; a player with no rows (starts[p] ==
-    starts[p+1]) holds a random hand, dealt from the deck after the ranges (-1 is returned if MAX_REJECTED draws in a
-    row collide: the caller checks beforehand that some tuple does not).  deck: cards neither on the board nor dead;
+    starts[p+1]) holds a random hand, dealt from the deck after the ranges.  Returns
+    -1 if MAX_REJECTED draws in a row collide (the caller checks beforehand that some
+    tuple does not).  deck: cards neither on the board nor dead;
     the board is completed from it, avoiding the hands.  Chunk i runs trials
     i * chunk_size .. min(total, (i + 1) * chunk_size) - 1.  Returns the trials run."""
     cdef Ctx c

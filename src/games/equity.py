@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from itertools import combinations, permutations
+from itertools import combinations, pairwise, permutations
 from typing import Any
 
 import numpy as np
@@ -140,7 +140,7 @@ class EquityResult:
             rows.append(row)
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
         lines = ["  ".join(c.rjust(w) if j > 1 else c.ljust(w)
-                           for j, (c, w) in enumerate(zip(r, widths))) for r in rows]
+                           for j, (c, w) in enumerate(zip(r, widths, strict=False))) for r in rows]
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -271,7 +271,7 @@ def _tuples(players: list[_Player]) -> tuple[npt.NDArray[np.int64], npt.NDArray[
     idx = np.zeros((1, 0), dtype=np.int64)
     used = np.zeros(1, dtype=np.uint64)
     weight = np.ones(1)
-    for p, m in zip(players, masks):
+    for p, m in zip(players, masks, strict=False):
         if len(used) * len(m) > 8 * MAX_TUPLES:
             raise OverflowError
         ok = (used[:, None] & m[None, :]) == 0
@@ -297,7 +297,7 @@ def _suit_perms(fixed_sets: list[int]) -> list[npt.NDArray[np.uint8]]:
 def _canonical(holes: npt.NDArray[np.uint8], perms: list[npt.NDArray[np.uint8]]
                ) -> npt.NDArray[np.int64]:
     """Class id of each tuple of hands (K, P, h) under the given relabellings."""
-    k, np_, _ = holes.shape
+    k = holes.shape[0]
     best = None
     for table in perms:
         mapped = table[holes].astype(np.uint64)
@@ -343,20 +343,20 @@ def _pool_map(threads: int, tasks: list[Callable[[], Any]],
 def _run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
                board: npt.NDArray[np.uint8], deck: npt.NDArray[np.uint8], boards: int,
                threads: int, progress: Progress | None) -> npt.NDArray[np.int64]:
-    n_cls, np_, _ = holes.shape
+    n_cls, n_players, _ = holes.shape
     need = 5 - len(board)
-    total = np.zeros((n_cls, np_, _equity.NCOLS), dtype=np.int64)
+    total = np.zeros((n_cls, n_players, _equity.NCOLS), dtype=np.int64)
     hole_used = v.hole_used or 0
     tasks: list[Callable[[], Any]] = []
     weights: list[int] = []
-    n_first = len(deck) - np_ * holes.shape[2] - need + 1
+    n_first = len(deck) - n_players * holes.shape[2] - need + 1
     if n_cls >= 4 * threads or need == 0:
         step = max(1, -(-n_cls // (8 * threads)))
         for a in range(0, n_cls, step):
             b = min(n_cls, a + step)
 
             def task(a: int = a, b: int = b) -> Any:
-                out = np.zeros((b - a, np_, _equity.NCOLS), dtype=np.int64)
+                out = np.zeros((b - a, n_players, _equity.NCOLS), dtype=np.int64)
                 _equity.exact(tables, low, hole_used, holes[a:b], board, deck, 0, 1, out)
                 return a, b, out
             tasks.append(task)
@@ -364,11 +364,11 @@ def _run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
     else:
         nparts = max(1, min(n_first, 8 * threads if n_cls * boards > 200_000 else threads))
         for part in range(nparts):
-            def task(part: int = part) -> Any:
-                out = np.zeros((n_cls, np_, _equity.NCOLS), dtype=np.int64)
+            def part_task(part: int = part) -> Any:
+                out = np.zeros((n_cls, n_players, _equity.NCOLS), dtype=np.int64)
                 _equity.exact(tables, low, hole_used, holes, board, deck, part, nparts, out)
                 return 0, n_cls, out
-            tasks.append(task)
+            tasks.append(part_task)
             weights.append(n_cls * boards // nparts)
     state = {"done": 0}
 
@@ -420,7 +420,7 @@ def _run_sample(v: Variant, tables: Any, low: Any, players: list[_Player],
                                    seed, a, b - a, CHUNK, total_trials, out)
                 return out, n
 
-            spans = [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:])]
+            spans = [(int(a), int(b)) for a, b in pairwise(bounds)]
             if pool is None:
                 results = [work(a, b) for a, b in spans]
             else:
@@ -575,8 +575,8 @@ def equity(
     boards = math.comb(left, need)
 
     # plan: enumerate the hand tuples if there are not too many, reduce by suits
-    holes = None
-    cls_weight = None
+    holes: npt.NDArray[np.uint8] | None = None
+    cls_weight: npt.NDArray[np.float64] | None = None
     cost = math.inf
     tuples_count = 0
     if exact is not False and trials is None and seconds is None and not any(
@@ -600,7 +600,7 @@ def equity(
                 first = np.full(n_cls, -1, dtype=np.int64)
                 first[cls[::-1]] = np.arange(len(cls))[::-1]
                 holes = np.ascontiguousarray(all_holes[first])
-                cls_weight = np.bincount(cls, weights=weight, minlength=n_cls)
+                cls_weight = np.bincount(cls, weights=weight, minlength=n_cls).astype(np.float64)
             else:
                 holes = np.ascontiguousarray(all_holes)
                 cls_weight = weight

@@ -175,7 +175,9 @@ def parse_range(text: str, lowest_rank: str = "2") -> dict[tuple[int, int], floa
         elif _CARDS.match(up):
             cards = parse_cards(part).tolist()
             if len(cards) != 2:
-                raise ValueError(f"range part {raw!r}: a hold'em hand has 2 cards, got {len(cards)}")
+                raise ValueError(
+                    f"range part {raw!r}: a hold'em hand has 2 cards, got {len(cards)}"
+                )
             combos = [(max(cards), min(cards))]
             if combos[0][1] < low:
                 raise ValueError(f"range part {raw!r}: card below {lowest_rank} in this deck")
