@@ -326,3 +326,43 @@ def test_bad_options():
         equity("holdem", ["AhAs", "KdKc"], threads=0)
     with pytest.raises(ValueError, match=r"hours|sample instead"):
         equity("omaha", ["random", "random"], exact=True)
+
+
+# ---------------------------------------------------------------- variants as data
+
+def test_a_stripped_deck_is_data(rng):
+    """Hold'em rules on a 36-card deck: only the deck changes, the kernel does not."""
+    from games import HOLDEM
+
+    stripped = HOLDEM.with_options(name="holdem-36", lowest_rank="6")
+    a, b, board = deal(rng, [2, 2, 3], deck=36)
+    got = equity(stripped, [cards_text(a), cards_text(b)], cards_text(board))
+    assert got.outcomes == math.comb(36 - 7, 2)
+    check_against_reference(got, ref_equity.equity([a, b], board, deck=list(range(16, 52))))
+    with pytest.raises(ValueError, match="player 2: .*5d5c.*below 6"):
+        equity(stripped, ["AhAs", "5d5c"])
+    with pytest.raises(ValueError, match="board: card 2c is not in the"):
+        equity(stripped, ["AhAs", "KdKc"], "2c7h8s")
+
+
+def test_omaha_list_of_hands_is_an_even_mixture():
+    board = "2c7h8s"
+    mixed = equity("omaha", [["AhAsKd7c", "QdQcJd9c"], "KhKs9h9s"], board)
+    one = equity("omaha", ["AhAsKd7c", "KhKs9h9s"], board)[0].equity
+    two = equity("omaha", ["QdQcJd9c", "KhKs9h9s"], board)[0].equity
+    assert mixed.exact and mixed[0].equity == pytest.approx((one + two) / 2, abs=1e-12)
+
+
+def test_large_ranges_fall_back_to_sampling():
+    r = equity("holdem", ["random", "random"], seed=11, trials=100_000)
+    assert not r.exact and abs(r[0].equity - 0.5) < 4 * r[0].se
+    auto = equity("holdem", ["random", "random"], seed=11)
+    assert not auto.exact and auto.outcomes == 1_000_000
+
+
+def test_ten_players_and_random_big_omaha():
+    r = equity("holdem", ["AhAs"] + ["random"] * 9, trials=50_000, seed=2)
+    assert len(r) == 10 and sum(r.equities) == pytest.approx(1.0)
+    assert r[0].equity > 0.25
+    r = equity("omaha6", ["random"] * 7, "AhKhQh", trials=20_000, seed=2)
+    assert sum(r.equities) == pytest.approx(1.0)
