@@ -273,11 +273,6 @@ def test_crazy_pineapple_is_holdem_after_the_discard():
     assert [p.equity for p in r] == pytest.approx([p.equity for p in h], abs=1e-15)
 
 
-def test_crazy_pineapple_needs_the_flop():
-    with pytest.raises(ValueError, match="flop"):
-        equity("crazy-pineapple", ["AhAsKd", "7c8c9c"])
-
-
 # ---------------------------------------------------------------- the result object
 
 def test_result_repr_and_dict():
@@ -366,3 +361,21 @@ def test_ten_players_and_random_big_omaha():
     assert r[0].equity > 0.25
     r = equity("omaha6", ["random"] * 7, "AhKhQh", trials=20_000, seed=2)
     assert sum(r.equities) == pytest.approx(1.0)
+
+
+def test_crazy_pineapple_preflop_enumerates_every_flop():
+    from itertools import combinations as combos
+
+    hands = ["AhAsKd", "7c8c9c"]
+    held = set(parse_cards("AhAsKd7c8c9c").tolist())
+    dead = [c for c in range(52) if c not in held][:34]   # 12 cards left: 220 flops
+    got = equity("crazy-pineapple", hands, "", dead)
+    used = set(dead) | set(parse_cards("AhAsKd7c8c9c").tolist())
+    rest = [c for c in range(52) if c not in used]
+    per_flop = [equity("crazy-pineapple", hands, list(f), dead) for f in combos(rest, 3)]
+    for i in range(2):
+        want = sum(r[i].equity for r in per_flop) / len(per_flop)
+        assert got[i].equity == pytest.approx(want, abs=1e-12)
+    assert sum(got.equities) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="enumerated exactly"):
+        equity("crazy-pineapple", hands, trials=1000)

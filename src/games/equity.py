@@ -485,8 +485,8 @@ def equity(
     interruptible=True, Ctrl-C during sampling returns the result so far.
 
     Crazy Pineapple: each player holds one three-card hand and keeps the two that
-    make the best hand with the flop (see keep_two); the flop must be given, and the
-    discarded cards are dead.
+    make the best hand with the flop (see keep_two); the discarded cards are dead.
+    Without a board every flop is enumerated (exact only).
     """
     t0 = time.perf_counter()
     v = variant(game)
@@ -560,6 +560,11 @@ def equity(
         p.combos, p.weights = p.combos[keep], p.weights[keep]
         p.weights = p.weights / p.weights.sum()
 
+    if v.dealt != v.hole_cards and len(board_cards) == 0:
+        if exact is False or trials is not None or seconds is not None:
+            raise ValueError(f"{v.title} before the flop is enumerated exactly; give the "
+                             f"flop to sample")
+        return _discard_preflop(v, parsed, dead_cards, t0, progress)
     if v.dealt != v.hole_cards:
         parsed, dead_cards = _discard(v, parsed, board_cards, dead_cards)
         v = v.with_options(dealt_hole_cards=None)
@@ -701,3 +706,35 @@ def _discard(v: Variant, players: list[_Player], board: npt.NDArray[np.uint8],
         discarded += [c for c in row if c not in pair]
         out.append(_Player(p.text, np.array([pair], dtype=np.uint8), np.ones(1)))
     return out, np.array(discarded, dtype=np.uint8)
+
+
+def _discard_preflop(v: Variant, players: list[_Player], dead: npt.NDArray[np.uint8],
+                     t0: float, progress: Progress | None) -> EquityResult:
+    """Every flop, each with its own discards, then hold'em to the river (exact)."""
+    for i, p in enumerate(players):
+        if not p.is_fixed:
+            raise ValueError(
+                f"{v.title}: player {i + 1} needs one hand (ranges are not supported here)"
+            )
+    hands = [p.combos[0].tolist() for p in players]
+    known = _mask(dead.tolist() + [c for h in hands for c in h])
+    rest = [c for c in v.deck.tolist() if not (known >> c) & 1]
+    hv = v.with_options(dealt_hole_cards=None)
+    tables = _tables(hv)
+    n = len(players)
+    counts = np.zeros((1, n, _equity.NCOLS), dtype=np.int64)
+    flops = list(combinations(rest, 3))
+    for k, flop in enumerate(flops):
+        kept = [keep_two(h, flop) for h in hands]
+        out_cards = {c for h, pair in zip(hands, kept, strict=True) for c in h if c not in pair}
+        deck = np.array([c for c in rest if c not in flop and c not in out_cards], np.uint8)
+        holes = np.array([kept], dtype=np.uint8)
+        _equity.exact(tables, None, 0, holes, np.array(flop, np.uint8), deck, 0, 1, counts)
+        if progress is not None and (k % 256 == 255 or k == len(flops) - 1):
+            progress(k + 1, len(flops))
+    boards = math.comb(len(rest) - 3, 2)
+    stats = counts[0].astype(np.float64) / (len(flops) * boards)
+    return EquityResult(
+        v.name, _players([p.text for p in players], stats, None), "", _cards_text(dead), True,
+        len(flops) * boards, False, None, 1, time.perf_counter() - t0,
+    )
