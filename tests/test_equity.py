@@ -379,3 +379,16 @@ def test_crazy_pineapple_preflop_enumerates_every_flop():
     assert sum(got.equities) == pytest.approx(1.0)
     with pytest.raises(ValueError, match="enumerated exactly"):
         equity("crazy-pineapple", hands, trials=1000)
+
+
+def test_kernel_stub_names_exist():
+    import re
+    from pathlib import Path
+
+    from games import _equity
+
+    stub = (Path(_equity.__file__).parent / "_equity.pyi").read_text()
+    names = re.findall(r"^def (\w+)|^(\w+):", stub, flags=re.M)
+    assert names
+    for a, b in names:
+        assert hasattr(_equity, a or b), a or b
