@@ -60,7 +60,8 @@ def test_percent_ranges_follow_the_preflop_order():
     assert len(ORDER) == 169 and set(ORDER) == set(all_classes())
     assert ORDER[0] == "AA" and ORDER[-1] in ("32o", "42o", "72o")
     assert [EQUITY[n] for n in ORDER] == sorted(EQUITY.values(), reverse=True)
-    assert names("0.5%") == {"AA"}
+    assert names("0.4%") == {"AA"}
+    assert names("0.5%") == {"AA", "KK"}
     assert len(parse_range("100%")) == 1326
     top = parse_range("15%")
     assert 0.15 * 1326 <= len(top) < 0.15 * 1326 + 16
