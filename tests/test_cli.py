@@ -50,3 +50,18 @@ def test_errors_go_to_stderr_with_status_2(capsys):
     assert main(["equity", "AhAs", "KdKc", "--game", "poker"]) == 2
     assert "unknown game" in capsys.readouterr().err
     assert main(["eval", "As", "Ks"]) == 2
+
+
+def test_ctrl_c_prints_the_result_so_far(capsys, monkeypatch):
+    import sys
+
+    from games import cli
+
+    def interrupt(self, done, total):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(cli._ProgressBar, "__call__", interrupt)
+    assert main(["equity", "AhAs", "KdKc", "--trials", "10000000", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "(interrupted)" in out and "AhAs" in out

@@ -392,3 +392,14 @@ def test_kernel_stub_names_exist():
     assert names
     for a, b in names:
         assert hasattr(_equity, a or b), a or b
+
+
+def test_ctrl_c_keeps_the_sampled_result_when_interruptible():
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+
+    r = equity("holdem", ["AhAs", "KdKc"], trials=5_000_000, seed=1, progress=interrupt,
+               interruptible=True)
+    assert r.interrupted and 0 < r.outcomes < 5_000_000 and "interrupted" in r.method
+    with pytest.raises(KeyboardInterrupt):
+        equity("holdem", ["AhAs", "KdKc"], trials=5_000_000, seed=1, progress=interrupt)

@@ -437,6 +437,10 @@ def _run_sample(v: Variant, tables: Any, low: Any, players: list[_Player],
             next_chunk += batch
             if progress is not None:
                 shown = trials if trials is not None else done_trials
+                if seconds is not None:   # expected total at the current pace
+                    pace = done_trials / max(time.perf_counter() - start, 1e-9)
+                    shown = max(done_trials, min(shown if trials else 1 << 62,
+                                                 round(pace * seconds)))
                 try:
                     progress(done_trials, shown)
                 except StopSampling:
