@@ -334,7 +334,7 @@ def test_a_stripped_deck_is_data(rng):
     got = equity(stripped, [cards_text(a), cards_text(b)], cards_text(board))
     assert got.outcomes == math.comb(36 - 7, 2)
     check_against_reference(got, ref_equity.equity([a, b], board, deck=list(range(16, 52))))
-    with pytest.raises(ValueError, match="player 2: .*5d5c.*below 6"):
+    with pytest.raises(ValueError, match=r"player 2: .*5d5c.*below 6"):
         equity(stripped, ["AhAs", "5d5c"])
     with pytest.raises(ValueError, match="board: card 2c is not in the"):
         equity(stripped, ["AhAs", "KdKc"], "2c7h8s")
