@@ -403,3 +403,11 @@ def test_ctrl_c_keeps_the_sampled_result_when_interruptible():
     assert r.interrupted and 0 < r.outcomes < 5_000_000 and "interrupted" in r.method
     with pytest.raises(KeyboardInterrupt):
         equity("holdem", ["AhAs", "KdKc"], trials=5_000_000, seed=1, progress=interrupt)
+
+
+def test_exact_refuses_work_of_hours(monkeypatch):
+    import games.equity as module
+
+    monkeypatch.setattr(module, "MAX_EXACT_LOOKUPS", 1_000_000)
+    with pytest.raises(ValueError, match="would take about .* hours"):
+        equity("omaha", ["AhAsKd7c", "QhJhTs9s"], exact=True)
