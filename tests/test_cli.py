@@ -1,15 +1,17 @@
-"""The pokerhands command."""
+"""The pokerhands command, through main([...])."""
 
-import pytest
+from __future__ import annotations
+
+import json
 
 from games.cli import main
 
 
-def test_eval_prints_value_category_and_best_five(capsys):
+def test_eval_prints_value_words_and_best_five(capsys):
     assert main(["eval", "As", "Ks", "Qs", "Js", "Ts", "2c", "3d"]) == 0
     out = capsys.readouterr().out
     assert "value:    7462 of 7462" in out
-    assert "Straight Flush" in out and "Royal Flush" in out
+    assert "category: Straight Flush" in out and "hand:     Royal Flush" in out
     assert "best:     As Ks Qs Js Ts" in out
 
 
@@ -18,13 +20,62 @@ def test_eval_takes_joined_cards(capsys):
     assert "Kings full of Sevens" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("cards", [["As", "As", "Ks", "Qs", "Js"], ["As", "Ks"], ["Xx"]])
-def test_eval_bad_cards_exit_2_with_a_message(cards, capsys):
-    assert main(["eval", *cards]) == 2
-    assert "pokerhands: error:" in capsys.readouterr().err
+def test_eval_bad_cards_exit_2_with_a_message(capsys):
+    for cards in (["As", "As", "Ks", "Qs", "Js"], ["Xx"], ["As", "Ks", "Qs", "Js", "Ts", "9s",
+                                                            "8s", "7s"]):
+        assert main(["eval", *cards]) == 2
+        assert "pokerhands: error:" in capsys.readouterr().err
 
 
-def test_no_command_is_a_usage_error():
-    with pytest.raises(SystemExit) as exit_info:
-        main([])
-    assert exit_info.value.code == 2
+def test_equity_table_and_method(capsys):
+    assert main(["equity", "AhAs", "KhKs"]) == 0
+    out = capsys.readouterr().out
+    assert "82.637%" in out and "17.363%" in out
+    assert "exact: 1,712,304 outcomes enumerated" in out
+
+
+def test_equity_hi_lo_with_board(capsys):
+    assert main(["equity", "Ah2sKd3c", "QhJh4s5s", "--game", "omaha-hilo",
+                 "--board", "7c8d9h", "--exact"]) == 0
+    out = capsys.readouterr().out
+    assert "board 7c8d9h" in out and "low" in out and "scoop" in out
+
+
+def test_equity_sampling_json(capsys):
+    assert main(["equity", "TT+,AKs", "random", "--trials", "20000", "--seed", "4",
+                 "--threads", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is False and data["outcomes"] == 20000 and data["seed"] == 4
+    assert abs(sum(p["equity"] for p in data["players"]) - 1) < 1e-9
+    assert data["players"][0]["se"] > 0
+
+
+def test_equity_dead_cards_and_seconds(capsys):
+    assert main(["equity", "AhAs", "KdKc", "--dead", "Ac", "--seconds", "0.05",
+                 "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "dead Ac" in out and "Monte Carlo" in out and "seed 1" in out
+
+
+def test_errors_go_to_stderr_with_status_2(capsys):
+    assert main(["equity", "AhAs", "AhKd"]) == 2
+    err = capsys.readouterr().err
+    assert "pokerhands: error:" in err and "shares Ah" in err
+    assert main(["equity", "AhAs", "KdKc", "--game", "poker"]) == 2
+    assert "unknown game" in capsys.readouterr().err
+    assert main(["eval", "As", "Ks"]) == 2
+
+
+def test_ctrl_c_prints_the_result_so_far(capsys, monkeypatch):
+    import sys
+
+    from games import cli
+
+    def interrupt(self, done, total):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(cli._ProgressBar, "__call__", interrupt)
+    assert main(["equity", "AhAs", "KdKc", "--trials", "10000000", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "(interrupted)" in out and "AhAs" in out

@@ -3,6 +3,8 @@ the `evaluator` core."""
 
 from games import ofc
 from games.batch import showdown_batch
+from games.equity import EquityResult, PlayerEquity, StopSampling, equity
+from games.ranges import parse_range
 from games.showdown import Award, PotResult, ShowdownResult, showdown
 from games.variants import (
     CRAZY_PINEAPPLE,
@@ -39,12 +41,17 @@ __all__ = [
     "VARIANTS",
     "Award",
     "Betting",
+    "EquityResult",
+    "PlayerEquity",
     "PotResult",
     "ShowdownResult",
     "Split",
+    "StopSampling",
     "Street",
     "Variant",
+    "equity",
     "ofc",
+    "parse_range",
     "showdown",
     "showdown_batch",
     "variant",

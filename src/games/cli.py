@@ -1,51 +1,126 @@
-"""The `pokerhands` command."""
+"""The `pokerhands` command.
+
+    pokerhands eval As Ks Qs Js Ts 2c 3d
+    pokerhands equity AhAs KdKc --board Td7s2c
+    pokerhands equity "TT+, AKs" random --trials 1000000 --seed 1 --json
+    pokerhands equity Ah2sKd3c QhJh4s5s --game omaha-hilo --board 7c8d9h
+
+Equity prints a table per player and how it was computed; a progress bar goes to
+stderr when a run is long and stderr is a terminal; Ctrl-C while sampling prints the
+result so far.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import time
 from collections.abc import Sequence
+from typing import TextIO
 
-import evaluator
 from evaluator import HIGH, format_cards, parse_cards
+from games.equity import equity
+from games.variants import VARIANTS
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pokerhands", description="Poker hand ranking and equity at native speed."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    ev = sub.add_parser("eval", help="rank a high hand of 5, 6 or 7 cards")
+    ev.add_argument("cards", nargs="+", help="cards, e.g. As Ks Qs Js Ts 2c 3d")
+
+    eq = sub.add_parser("equity", help="each player's share of the pot")
+    eq.add_argument("players", nargs="+",
+                    help='one hand or range per player: AhAs, "TT+,AKs", 15%%, random')
+    eq.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. Td7s2c")
+    eq.add_argument("--dead", default="", help="cards known to be out")
+    games = sorted(n for n, v in VARIANTS.items() if v.board_cards == 5)
+    eq.add_argument("--game", default="holdem", help="one of: " + ", ".join(games))
+    how = eq.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every board")
+    how.add_argument("--trials", type=int, help="sample this many deals")
+    how.add_argument("--seconds", type=float, help="sample for this long")
+    eq.add_argument("--seed", type=int, help="seed for sampling (same seed, same answer)")
+    eq.add_argument("--threads", type=int, help="threads (default: one per core)")
+    eq.add_argument("--json", action="store_true", help="print the result as JSON")
+    return parser
+
+
+class _ProgressBar:
+    """A bar on stderr, drawn only once a run has lasted half a second."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.start = time.perf_counter()
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if time.perf_counter() - self.start < 0.5:
+            return
+        frac = min(1.0, done / total) if total else 0.0
+        bar = "#" * int(30 * frac)
+        self.stream.write(f"\r[{bar:<30}] {100 * frac:5.1f}%  {done:,}")
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\r" + " " * 60 + "\r")
+            self.stream.flush()
 
 
 def _eval(args: argparse.Namespace) -> int:
     cards = parse_cards(" ".join(args.cards))
-    value = HIGH.evaluate(cards)
-    print(f"value:    {value} of {HIGH.n_classes}")
+    value = HIGH.evaluate(cards.tolist())
+    print(f"value:    {value} of {HIGH.n_classes} (higher is better)")
     print(f"category: {HIGH.category(value)}")
     print(f"hand:     {HIGH.describe(value)}")
     print(f"best:     {format_cards(HIGH.best_five(cards))}")
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="pokerhands",
-        description="Poker hand ranking at native speed.",
-    )
-    parser.add_argument("--version", action="version", version=evaluator.__version__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    ev = commands.add_parser(
-        "eval",
-        help="rank a 5-7 card high hand",
-        description="Rank the best five of 5, 6 or 7 cards, "
-        "e.g. pokerhands eval As Ks Qs Js Ts 2c 3d",
-    )
-    ev.add_argument("cards", nargs="+", help='cards such as "As Kd" or AsKd (10h and ♠ accepted)')
-    ev.set_defaults(run=_eval)
-    return parser
+def _equity(args: argparse.Namespace) -> int:
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    exact = True if args.exact else None
+    try:
+        result = equity(
+            args.game, args.players, args.board, args.dead, exact=exact, trials=args.trials,
+            seconds=args.seconds, seed=args.seed, threads=args.threads, progress=bar,
+            interruptible=True,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+        return 0
+    where = f", board {result.board}" if result.board else ""
+    dead = f", dead {result.dead}" if result.dead else ""
+    print(f"{result.game}{where}{dead}")
+    print(result.table())
+    threads = f"{result.threads} thread" + ("s" if result.threads != 1 else "")
+    print(f"{result.method}; {result.seconds:.3f} s on {threads}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    """Entry point of the `pokerhands` console command; returns the exit status."""
+    parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args))
-    except ValueError as error:
-        print(f"pokerhands: error: {error}", file=sys.stderr)
+        if args.command == "eval":
+            return _eval(args)
+        return _equity(args)
+    except ValueError as e:
+        print(f"pokerhands: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("pokerhands: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,38 @@
+"""Stub of the compiled equity kernels (games/_equity.pyx)."""
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+NCOLS: int
+POT_UNITS: int
+
+def omaha_low_table() -> npt.NDArray[np.uint16]: ...
+def exact(
+    high: Any,
+    low: npt.NDArray[np.uint16] | None,
+    hole_used: int,
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    deck: npt.NDArray[np.uint8],
+    part: int,
+    nparts: int,
+    out: npt.NDArray[np.int64],
+) -> None: ...
+def sample(
+    high: Any,
+    low: npt.NDArray[np.uint16] | None,
+    hole_used: int,
+    combos: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    cum: npt.NDArray[np.float64],
+    board: npt.NDArray[np.uint8],
+    deck: npt.NDArray[np.uint8],
+    seed: int,
+    first_chunk: int,
+    n_chunks: int,
+    chunk_size: int,
+    total: int,
+    out: npt.NDArray[np.int64],
+) -> int: ...
