@@ -128,11 +128,13 @@ def test_omaha5_hi_lo_three_way_matches_reference(rng):
 
 
 def test_omaha_low_table_matches_the_rules():
-    from games import _equity
+    from games.equity import LOW_KERNELS
 
-    table = _equity.omaha_low_table()
+    table = LOW_KERNELS["OMAHA_EIGHT_OR_BETTER"]()
+    assert table.shape == (65536,) and table.dtype == np.uint16
     # A2345 with two hole cards: the best low
-    assert table.max() == 256 - 0x1F
+    assert table.max() == evaluator.OMAHA_EIGHT_OR_BETTER.n_classes
+    assert table[(0b11 << 8) | 0b11100] == table.max()
     # three low hole ranks but only two low board ranks: no low
     hole = 0b111 << 1
     assert table[(hole << 8) | 0b11000000] == 0

@@ -8,7 +8,6 @@ import numpy.typing as npt
 NCOLS: int
 POT_UNITS: int
 
-def omaha_low_table() -> npt.NDArray[np.uint16]: ...
 def exact(
     high: Any,
     low: npt.NDArray[np.uint16] | None,

@@ -18,8 +18,6 @@ Accumulators are int64 rows of NCOL columns per player:
     SQ    sum of squared per-outcome units (Monte Carlo standard errors)
 """
 
-import numpy as np
-
 from libc.stdint cimport int8_t, int64_t, uint16_t
 
 from evaluator._keys cimport CARD_KEY, HASH_ROW_BITS, KEY_BASE, flush_suit
@@ -61,64 +59,10 @@ for _r in range(13):
 
 # ---------------------------------------------------------------- Omaha eight-or-better low
 #
-# OMAHA_LOW_TABLE[H << 8 | B]: value of the best ace-to-five low made of exactly two
-# hole cards and three board cards, where H is the set of low ranks (bit per rank as
-# LOW_BIT) among the hole cards and B the set among the board cards.  A low is five
-# distinct ranks, all 8 or lower, ace low; straights and flushes do not count.  Two
-# lows of five ranks compare by their highest rank first, which is exactly the
-# integer order of their 8-bit masks, so value = 256 - mask: higher is better
-# (A2345 = 256 - 0x1f = 225), 0 = no qualifying low.  This is a self-contained low
-# evaluator for the equity kernels; it agrees with evaluator.OMAHA_EIGHT_OR_BETTER's
-# order (checked against tests/ref_equity.py), not its numbering.
-
-_LOW_TABLE = None
-
-
-def omaha_low_table():
-    """The (65536,) uint16 OMAHA_LOW_TABLE, built on first use (about 3 M steps)."""
-    global _LOW_TABLE
-    if _LOW_TABLE is not None:
-        return _LOW_TABLE
-    table = np.zeros(65536, dtype=np.uint16)
-    cdef uint16_t[::1] t = table
-    cdef uint32_t p, q, h, b, free_h, free_b, sub_h, sub_b
-    cdef uint16_t v
-    with nogil:
-        for p in range(256):
-            if _popcount(p) != 2:
-                continue
-            for q in range(256):
-                if _popcount(q) != 3 or (p & q):
-                    continue
-                v = <uint16_t>(256 - (p | q))
-                # every H containing p and every B containing q
-                free_h = 0xff & ~p
-                free_b = 0xff & ~q
-                sub_h = free_h
-                while True:
-                    h = p | sub_h
-                    sub_b = free_b
-                    while True:
-                        b = q | sub_b
-                        if t[(h << 8) | b] < v:
-                            t[(h << 8) | b] = v
-                        if sub_b == 0:
-                            break
-                        sub_b = (sub_b - 1) & free_b
-                    if sub_h == 0:
-                        break
-                    sub_h = (sub_h - 1) & free_h
-    table.flags.writeable = False
-    _LOW_TABLE = table
-    return table
-
-
-cdef inline int _popcount(uint32_t m) noexcept nogil:
-    cdef int n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
+# The low half is looked up in the (65536,) uint16 table of the evaluator's two-plus-
+# three low (evaluator.OMAHA_EIGHT_OR_BETTER.tables.table): index H << 8 | B, where H
+# and B are the sets of low ranks (LOW_BIT) among the hole and the board cards; value
+# 0 = no qualifying low, higher is better.
 
 
 # ---------------------------------------------------------------- one showdown setup
@@ -131,7 +75,7 @@ cdef struct Ctx:
     const uint32_t *offsets         # the high hand's perfect-hash offsets
     const entry_t *ranks            # high value by hashed rank key
     const entry_t *flush            # high value by 13-bit suit mask (or NULL)
-    const uint16_t *low             # OMAHA_LOW_TABLE or NULL (no low half)
+    const uint16_t *low             # the low table (see above) or NULL (no low half)
     key_t hkey[MAXP]                # KEY_BASE + hole keys (hole_used == 0)
     uint64_t hbits[MAXP]            # CARD_BIT union of the hole cards
     uint32_t hlow[MAXP]             # low-rank set of the hole cards

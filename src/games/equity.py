@@ -51,10 +51,11 @@ CHUNK = 4096
 # How the kernels rank a hand type, by its evaluator attribute name (data, never a
 # game name): a hand of exactly two hole and three board cards is ranked by the
 # five-card values of FIVE_CARD_RANKING[name]; a low half by the table LOW_KERNELS
-# builds (the two-plus-three eight-or-better low of games/_equity.pyx).
+# returns (the two-plus-three eight-or-better low table of the evaluator, indexed by the
+# low-rank masks of hole and board).
 FIVE_CARD_RANKING = {"OMAHA": "HIGH"}
 LOW_KERNELS: dict[str, Callable[[], Any]] = {
-    "OMAHA_EIGHT_OR_BETTER": _equity.omaha_low_table,
+    "OMAHA_EIGHT_OR_BETTER": lambda: evaluator.OMAHA_EIGHT_OR_BETTER.tables.table,
 }
 
 
