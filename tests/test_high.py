@@ -176,3 +176,9 @@ def test_perfect_hash_has_no_collisions():
     assert slots.max() < n_slots
     assert HIGH.tables.ranks.shape == (n_slots,)
     assert HIGH.tables.nbytes + HIGH.tables.offsets.nbytes < 400_000
+
+
+@given(st.integers(5, 7).flatmap(
+    lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True)))
+def test_matches_reference_on_hypothesis_hands(cards):
+    assert HIGH.evaluate(cards) == reference_value(cards)
