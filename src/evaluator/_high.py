@@ -59,7 +59,7 @@ def describe_strength(strength: int) -> tuple[int, str]:
 
 HIGH = HandType(
     "HIGH",
-    lambda: _tables.HIGH_TABLES,
+    _tables.high_tables,
     categories=CATEGORIES,
     describer=describe_strength,
 )

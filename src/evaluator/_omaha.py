@@ -193,7 +193,7 @@ HIGH_CATEGORIES: tuple[str, ...] = _high_categories()
 
 
 def _high_tables() -> Any:
-    return _omaha_kernels.combo_tables(_tables.HIGH_TABLES)
+    return _omaha_kernels.combo_tables(_tables.high_tables())
 
 
 def _high_category(value: int) -> str:

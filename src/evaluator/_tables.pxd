@@ -1,4 +1,4 @@
-# Lookup tables of a hand type, built at import by _tables.pyx.
+# Lookup tables of a hand type, built on first use by _tables.pyx.
 from evaluator._keys cimport Tables
 from evaluator._types cimport uint32_t
 

@@ -1,4 +1,4 @@
-"""Build the lookup tables of each hand type at import (a few milliseconds).
+"""Build the lookup tables of each hand type, on its first use.
 
 Every hand type is described by a five-card "strength" function (and, where suits
 matter, a five-card flush function).  From those this module derives:
@@ -14,6 +14,8 @@ The perfect hash is row displacement (Tarjan and Yao): a key is split into a row
 at the first offset where none of their columns collide.  The offsets are shared by
 every hand type.
 """
+
+import threading
 
 import numpy as np
 
@@ -157,7 +159,16 @@ cdef void _build_hash() except *:
     _SLOTS = slots
 
 
-_build_hash()
+_BUILD_LOCK = threading.Lock()
+
+
+cdef void _ensure_hash() except *:
+    """Build the perfect hash on first use (about 70 ms), once, whichever thread asks."""
+    if _MULTISETS != NULL:
+        return
+    with _BUILD_LOCK:
+        if _MULTISETS == NULL:
+            _build_hash()
 
 
 # ---------------------------------------------------------------- tables of a hand type
@@ -166,7 +177,7 @@ cdef class HandTables:
     """The lookup tables of one hand type (see _tables.pxd for the fields)."""
 
     def __reduce__(self):
-        raise TypeError("HandTables are rebuilt at import; pickle the hand type instead")
+        raise TypeError("HandTables are rebuilt on first use; pickle the hand type instead")
 
     @property
     def nbytes(self) -> int:
@@ -191,6 +202,7 @@ cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_card
 
     `min_cards` (default 5) is the size of the hands `strength` ranks and the classes
     are taken from; a smaller one (3 for an Open Face top row) needs `flush` NULL."""
+    _ensure_hash()
     cdef HandTables h = HandTables.__new__(HandTables)
     cdef const uint32_t[::1] off = _OFFSETS
     cdef uint32_t row_mask = (1u << HASH_ROW_BITS) - 1
@@ -291,11 +303,13 @@ def _slots_of_size(int size):
 
 def hash_layout():
     """(number of rank multisets hashed, slots per ranks table, offset rows)."""
+    _ensure_hash()
     return _N_MULTISETS, _SLOTS, len(_OFFSETS)
 
 
 def multiset_keys():
     """(M,) uint32 keys and (M, 13) counts of every hashed rank multiset (for tests)."""
+    _ensure_hash()
     keys = np.empty(_N_MULTISETS, dtype=np.uint32)
     counts = np.empty((_N_MULTISETS, 13), dtype=np.int8)
     cdef int i, r
@@ -319,4 +333,13 @@ cdef uint32_t high_flush(uint32_t mask) noexcept nogil:
     return high_like_flush(mask, WHEEL_52)
 
 
-HIGH_TABLES = make_tables(high_strength, high_flush, 7)
+_HIGH_TABLES = None
+
+
+def high_tables():
+    """The HandTables of HIGH, built on first use (the hash and the tables: ~90 ms)."""
+    global _HIGH_TABLES
+    if _HIGH_TABLES is None:
+        tables = make_tables(high_strength, high_flush, 7)
+        _HIGH_TABLES = tables
+    return _HIGH_TABLES
