@@ -31,6 +31,7 @@ EVAL7_CATEGORY = {
     "Full House": 6, "Quads": 7, "Straight Flush": 8,
 }
 
+FAMILY = "High hands"
 N_CLASSES = 7462  # treys and phevaluator: 1 = royal flush .. 7462 = 7-5-4-3-2
 
 
@@ -40,8 +41,9 @@ def ours_on_sample(sample: np.ndarray) -> np.ndarray:
     return np.array([HIGH.evaluate(h) for h in sample.tolist()], dtype=np.int64)
 
 
-def width_name(hands: np.ndarray) -> str:
-    return f"{hands.shape[1]}-card"
+def scalar_row(hands: np.ndarray) -> str:
+    """The report row of a scalar (one call per hand) benchmark on these hands."""
+    return f"High, {hands.shape[1]} cards, scalar"
 
 
 # ---------------------------------------------------------------------------- pokerhands
@@ -54,7 +56,7 @@ def test_batch(
     k: int, threads: int,
 ) -> None:
     hands = hands5 if k == 5 else hands7
-    what = f"{k}-card batch, {threads} thread" + ("s" if threads > 1 else "")
+    what = f"High, {k} cards, batch, {threads} thread" + ("s" if threads > 1 else "")
     values = measure(
         HIGH.evaluate_batch, hands, threads=threads, what=what, lib="pokerhands",
         hands=len(hands),
@@ -75,7 +77,7 @@ def test_scalar(measure: Any, sample: np.ndarray, ours_on_sample: np.ndarray) ->
     def run() -> list[int]:
         return [evaluate(h) for h in lists]
 
-    values = measure(run, what=f"{width_name(sample)} scalar", lib="pokerhands",
+    values = measure(run, what=scalar_row(sample), lib="pokerhands",
                      hands=len(lists))
     assert values == HIGH.evaluate_batch(sample).tolist()
     assert values == ours_on_sample.tolist()
@@ -96,7 +98,7 @@ def test_eval7(
     def run() -> list[int]:
         return [evaluate(h) for h in hands]
 
-    values = measure(run, what=f"{width_name(sample)} scalar", lib="eval7", hands=len(hands))
+    values = measure(run, what=scalar_row(sample), lib="eval7", hands=len(hands))
     same_order(ours_on_sample, values, sample, lib="eval7", higher_is_better=True)
     theirs = np.bincount([EVAL7_CATEGORY[eval7.handtype(v)] for v in values], minlength=9)
     assert theirs.tolist() == category_counts(ours_on_sample)
@@ -115,7 +117,7 @@ def test_phevaluator(
     def run() -> list[int]:
         return [evaluate(*h) for h in hands]
 
-    values = measure(run, what=f"{width_name(sample)} scalar", lib="phevaluator",
+    values = measure(run, what=scalar_row(sample), lib="phevaluator",
                      hands=len(hands))
     same_order(ours_on_sample, values, sample, lib="phevaluator", higher_is_better=False)
     # both rank the same 7,462 classes: its 1 (royal flush) is our 7462
@@ -137,7 +139,7 @@ def test_treys(
     def run() -> list[int]:
         return [evaluate(h, b) for h, b in pairs]
 
-    values = measure(run, what=f"{width_name(sample)} scalar", lib="treys", hands=len(pairs))
+    values = measure(run, what=scalar_row(sample), lib="treys", hands=len(pairs))
     same_order(ours_on_sample, values, sample, lib="treys", higher_is_better=False)
     assert (N_CLASSES + 1 - np.asarray(values) == ours_on_sample).all()
     # treys' rank classes run 0 (royal flush), 1 (straight flush) .. 9 (high card)

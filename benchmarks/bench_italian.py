@@ -11,7 +11,6 @@ reference in tests/ref_italian.py on a sample.
 
 from __future__ import annotations
 
-import platform
 from typing import Any
 
 import numpy as np
@@ -19,6 +18,7 @@ import pytest
 
 from evaluator import italian
 
+FAMILY = "Italian poker"
 N = 1_000_000
 SEED = 20261122
 #: Hands per category over the 1,000,000 rows (High Card .. Straight Flush, Italian
@@ -45,16 +45,15 @@ def check(hand_type: Any, values: np.ndarray) -> None:
 
 @pytest.mark.parametrize("threads", [1, 2], ids=["1 thread", "2 threads"])
 @pytest.mark.parametrize("suits", [True, False], ids=["suits", "no suits"])
-def test_batch(benchmark: Any, hands: np.ndarray, suits: bool, threads: int) -> None:
+def test_batch(measure: Any, hands: np.ndarray, suits: bool, threads: int) -> None:
     it = italian(4, suits=suits)
     it.evaluate_batch(hands[:10])          # tables built outside the timing
     out = np.empty(N, dtype=np.int32)
-    values = benchmark(it.evaluate_batch, hands, threads=threads, out=out)
-    check(it, values)
-    mean = benchmark.stats["mean"]
-    benchmark.extra_info.update(
-        what=f"italian(4, suits={suits}) 5-card batch, {threads} thread(s)",
-        hands=N,
-        hands_per_s=round(N / mean),
-        machine=f"{platform.processor() or platform.machine()}, {platform.python_version()}",
+    ties = "suits break ties" if suits else "ranks only"
+    plural = "s" if threads > 1 else ""
+    values = measure(
+        it.evaluate_batch, hands, threads=threads, out=out,
+        what=f"Italian, 5 cards of 32, {ties}, batch, {threads} thread{plural}",
+        lib="pokerhands", hands=N,
     )
+    check(it, values)

@@ -5,7 +5,8 @@ Run:  PYTHONPATH=src python -m pytest benchmarks/bench_omaha.py --benchmark-only
 
 Deals are built from a fixed seed before anything is timed; every timed call's result
 is checked (a checksum for our batches, agreement with our values for the peers).
-Each benchmark records `hands` and `hands_per_s` (from the median) in extra_info.
+Each benchmark is timed through conftest's `measure` (row `what`, column `lib`,
+`hands`, `hands_per_s` from the mean and `hands_per_s_median` in extra_info).
 Peers are called once per hand from Python (they have no batch API), so they get
 smaller samples.
 """
@@ -17,6 +18,7 @@ import pytest
 
 from evaluator import OMAHA, OMAHA_EIGHT_OR_BETTER
 
+FAMILY = "Omaha"
 N = 1_000_000
 SEED = 20261122
 
@@ -34,6 +36,10 @@ def make_deals(n: int, nh: int, nb: int = 5, seed: int = SEED):
     return holes, boards
 
 
+#: Report rows (the task measured; the path and threads follow after a comma).
+HIGH4 = "Omaha high, 4 hole + 5 board"
+LOW = "Omaha 8-or-better low, 4 hole + 5 board"
+
 _DEALS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 
 
@@ -43,49 +49,47 @@ def deals(n: int, nh: int):
     return _DEALS[(n, nh)]
 
 
-def record(benchmark, hands: int) -> None:
-    benchmark.extra_info["hands"] = hands
-    benchmark.extra_info["hands_per_s"] = hands / benchmark.stats.stats.median
-
-
 # ---------------------------------------------------------------- ours
 
 
 @pytest.mark.parametrize("nh", [4, 5, 6])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_omaha_high_batch(benchmark, nh, threads):
+def test_omaha_high_batch(measure, nh, threads):
     holes, boards = deals(N, nh)
     expected = OMAHA.evaluate_batch(holes, boards)
     out = np.empty(N, dtype=np.int32)
-    got = benchmark(OMAHA.evaluate_batch, holes, boards, threads=threads, out=out)
+    plural = "s" if threads > 1 else ""
+    got = measure(OMAHA.evaluate_batch, holes, boards, threads=threads, out=out,
+                  what=f"Omaha high, {nh} hole + 5 board, batch, {threads} thread{plural}",
+                  lib="pokerhands", hands=N)
     np.testing.assert_array_equal(got, expected)
     assert expected.min() >= 1 and expected.max() <= 7462
-    record(benchmark, N)
 
 
-def test_omaha_high_kernel_only(benchmark):
+def test_omaha_high_kernel_only(measure):
     """The nogil loop alone, without the input checks."""
     holes, boards = deals(N, 4)
     expected = OMAHA.evaluate_batch(holes, boards)
     out = np.empty(N, dtype=np.int32)
     tables = OMAHA.tables
-    benchmark(tables.evaluate_rows, holes, boards, out)
+    measure(tables.evaluate_rows, holes, boards, out,
+            what="Omaha high, 4 hole + 5 board, kernel only, 1 thread", lib="pokerhands",
+            hands=N)
     np.testing.assert_array_equal(out, expected)
-    record(benchmark, N)
 
 
-def test_omaha_low_batch(benchmark):
+def test_omaha_low_batch(measure):
     holes, boards = deals(N, 4)
     expected = OMAHA_EIGHT_OR_BETTER.evaluate_batch(holes, boards)
     out = np.empty(N, dtype=np.int32)
-    got = benchmark(OMAHA_EIGHT_OR_BETTER.evaluate_batch, holes, boards, out=out)
+    got = measure(OMAHA_EIGHT_OR_BETTER.evaluate_batch, holes, boards, out=out,
+                  what=f"{LOW}, batch, 1 thread", lib="pokerhands", hands=N)
     np.testing.assert_array_equal(got, expected)
     # about 34.8% of deals make a low
     assert 0.34 < (expected > 0).mean() < 0.356
-    record(benchmark, N)
 
 
-def test_omaha_high_scalar(benchmark):
+def test_omaha_high_scalar(measure):
     holes, boards = deals(N, 4)
     n = 20_000
     hl, bl = holes[:n].tolist(), boards[:n].tolist()
@@ -94,15 +98,14 @@ def test_omaha_high_scalar(benchmark):
     def run():
         return [OMAHA.evaluate(h, b) for h, b in zip(hl, bl, strict=True)]
 
-    got = benchmark(run)
+    got = measure(run, what=f"{HIGH4}, scalar", lib="pokerhands", hands=n)
     np.testing.assert_array_equal(got, expected)
-    record(benchmark, n)
 
 
 # ---------------------------------------------------------------- peers
 
 
-def test_peer_phevaluator_omaha(benchmark):
+def test_peer_phevaluator_omaha(measure):
     ph = pytest.importorskip("phevaluator")
     holes, boards = deals(N, 4)
     n = 100_000
@@ -113,11 +116,10 @@ def test_peer_phevaluator_omaha(benchmark):
     def run():
         return [ev(*r) for r in rows]
 
-    got = benchmark(run)
+    got = measure(run, what=f"{HIGH4}, scalar", lib="phevaluator", hands=n)
     # phevaluator ranks 1 (royal flush) .. 7462; the cards use the same 4*rank+suit ids
     ours = OMAHA.evaluate_batch(holes[:n], boards[:n])
     np.testing.assert_array_equal(7463 - np.array(got), ours)
-    record(benchmark, n)
 
 
 def _pokerkit_cards(holes, boards, n):
@@ -142,7 +144,7 @@ def _same_order(values, hands) -> None:
         assert (a == b) == (values[i] == values[i + 1]), i
 
 
-def test_peer_pokerkit_omaha(benchmark):
+def test_peer_pokerkit_omaha(measure):
     holes, boards = deals(N, 4)
     n = 2_000
     pk, rows = _pokerkit_cards(holes, boards, n)
@@ -151,12 +153,11 @@ def test_peer_pokerkit_omaha(benchmark):
     def run():
         return [make(h, b) for h, b in rows]
 
-    got = benchmark.pedantic(run, rounds=3, iterations=1)
+    got = measure(run, rounds=3, what=f"{HIGH4}, scalar", lib="pokerkit", hands=n)
     _same_order(OMAHA.evaluate_batch(holes[:n], boards[:n]).tolist(), got)
-    record(benchmark, n)
 
 
-def test_peer_pokerkit_omaha_low(benchmark):
+def test_peer_pokerkit_omaha_low(measure):
     holes, boards = deals(N, 4)
     n = 2_000
     pk, rows = _pokerkit_cards(holes, boards, n)
@@ -171,6 +172,5 @@ def test_peer_pokerkit_omaha_low(benchmark):
     def run():
         return [one(h, b) for h, b in rows]
 
-    got = benchmark.pedantic(run, rounds=3, iterations=1)
+    got = measure(run, rounds=3, what=f"{LOW}, scalar", lib="pokerkit", hands=n)
     _same_order(OMAHA_EIGHT_OR_BETTER.evaluate_batch(holes[:n], boards[:n]).tolist(), got)
-    record(benchmark, n)

@@ -22,7 +22,9 @@ import pytest
 from conftest import N_BATCH, SEED, random_hands
 from games import HOLDEM, _showdown, showdown, showdown_batch
 
+FAMILY = "Showdowns"
 SEATS = 6
+ROW = "Hold'em showdown, 6 seats, side pots"
 #: sum over deals and seats of payout * (seat + 1), recorded once for SEED 20261122
 EXPECTED_CHECKSUM = 5_248_965_332
 
@@ -57,8 +59,8 @@ def check(deals: dict[str, np.ndarray], out: np.ndarray) -> None:
 
 
 def test_showdown_batch(measure: Callable[..., Any], deals: dict[str, np.ndarray]) -> None:
-    out = measure(showdown_batch, "holdem", what="hold'em showdown, 6 seats, side pots",
-                  lib="pokerhands", hands=N_BATCH, **deals)
+    out = measure(showdown_batch, "holdem", what=f"{ROW}, batch, 1 thread",
+                  lib="pokerhands", hands=N_BATCH, unit="showdowns", **deals)
     check(deals, out)
 
 
@@ -73,5 +75,6 @@ def test_kernel_only(measure: Callable[..., Any], deals: dict[str, np.ndarray]) 
                                deals["contributions"], folded, deals["button"], out)
         return out
 
-    measure(run, what="hold'em showdown kernel only", lib="pokerhands", hands=N_BATCH)
+    measure(run, what=f"{ROW}, kernel only, 1 thread", lib="pokerhands", hands=N_BATCH,
+            unit="showdowns")
     check(deals, out)

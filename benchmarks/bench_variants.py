@@ -7,13 +7,14 @@ Random hands are drawn (seeded) before timing; every timed call's result is chec
 against a checksum computed outside the timed part.  pokerkit, which has lookups for
 2-7 lowball, A-5 lows, 8-or-better and short deck, is measured on a smaller sample of
 the same hands (its evaluation is pure Python).  phevaluator offers none of these hand
-types, so it has no row here.  Each benchmark records `hands_per_s` (from the mean
-time) and `hands_per_s_best` (from the fastest round) in extra_info.
+types, so it has no column here.  Our scalar path (one call per hand) runs on the
+pokerkit sample too, so the scalar rows compare like with like.  Each benchmark is timed
+through conftest's `measure`, which records `hands_per_s` (from the mean time),
+`hands_per_s_median` and `hands_per_s_best` (from the fastest round) in extra_info.
 """
 
 from __future__ import annotations
 
-import platform
 from itertools import pairwise
 
 import numpy as np
@@ -21,9 +22,20 @@ import pytest
 
 from evaluator import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER, SHORT_DECK
 
+FAMILY = "Lowball and short deck"
 SEED = 20261122
 N_FAST = 4_000_000          # rows per timed call for pokerhands
 N_PEER = {5: 4_000, 7: 400}  # rows per timed call for pokerkit
+
+#: The report row of each case (the path and threads follow after a comma).
+ROWS = {
+    "2-7 5": "2-7 lowball, 5 cards",
+    "A-5 5": "A-5 low, 5 cards",
+    "8ob 5": "8-or-better low, 5 cards",
+    "short 5": "Short deck, 5 cards of 36",
+    "short 7": "Short deck, 7 cards of 36",
+    "A-5 7": "A-5 low, 7 cards",
+}
 
 CASES = {
     # id: (hand type, cards per hand, deck size)
@@ -60,15 +72,8 @@ def rows_for(k: int, deck: int, n: int) -> np.ndarray:
     return _ROWS[key]
 
 
-def record(benchmark, n: int) -> None:
-    benchmark.extra_info["hands"] = n
-    benchmark.extra_info["hands_per_s"] = n / benchmark.stats.stats.mean
-    benchmark.extra_info["hands_per_s_best"] = n / benchmark.stats.stats.min
-    benchmark.extra_info["machine"] = platform.processor() or platform.machine()
-
-
 @pytest.mark.parametrize("case", list(CASES))
-def test_pokerhands(benchmark, case):
+def test_pokerhands(measure, case):
     hand_type, k, deck = CASES[case]
     rows = rows_for(k, deck, N_FAST)
     out = np.empty(len(rows), dtype=np.int32)
@@ -76,9 +81,26 @@ def test_pokerhands(benchmark, case):
     checksum = int(out.astype(np.int64).sum())
     sample = [hand_type.evaluate(r.tolist()) for r in rows[:1000]]
     assert out[:1000].tolist() == sample
-    result = benchmark(hand_type.evaluate_batch, rows, threads=1, out=out)
+    result = measure(hand_type.evaluate_batch, rows, threads=1, out=out,
+                     what=f"{ROWS[case]}, batch, 1 thread", lib="pokerhands",
+                     hands=len(rows))
     assert int(result.astype(np.int64).sum()) == checksum
-    record(benchmark, len(rows))
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_pokerhands_scalar(measure, case):
+    """One call per hand from Python, on the rows pokerkit gets."""
+    hand_type, k, deck = CASES[case]
+    rows = rows_for(k, deck, N_FAST)[: N_PEER[k]]
+    expected = hand_type.evaluate_batch(rows).tolist()
+    lists = rows.tolist()
+    evaluate = hand_type.evaluate
+
+    def run():
+        return [evaluate(r) for r in lists]
+
+    values = measure(run, what=f"{ROWS[case]}, scalar", lib="pokerhands", hands=len(lists))
+    assert values == expected
 
 
 def _pokerkit_case(case):
@@ -95,7 +117,7 @@ def _pokerkit_case(case):
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_pokerkit(benchmark, case):
+def test_pokerkit(measure, case):
     pokerkit, hand_class = _pokerkit_case(case)
     hand_type, k, deck = CASES[case]
     rows = rows_for(k, deck, N_FAST)[: N_PEER[k]]
@@ -115,11 +137,11 @@ def test_pokerkit(benchmark, case):
                 hands.append(None)
         return hands
 
-    hands = benchmark(evaluate_all)
+    hands = measure(evaluate_all, what=f"{ROWS[case]}, scalar", lib="pokerkit",
+                    hands=len(rows))
     # same answers as pokerhands: equal values <=> equal hands, order preserved
     ours = hand_type.evaluate_batch(rows)
     assert [h is None for h in hands] == (ours == 0).tolist()
     pairs = [(h, v) for h, v in zip(hands, ours.tolist(), strict=True) if h is not None]
     for (h1, v1), (h2, v2) in pairwise(pairs):
         assert (h1 < h2) == (v1 < v2) and (h1 == h2) == (v1 == v2)
-    record(benchmark, len(rows))

@@ -5,10 +5,12 @@ Run from the repository root:
     python -m pytest benchmarks -q --benchmark-only --benchmark-json=bench.json
     python benchmarks/report.py bench.json
 
-Every input is built here, from a fixed seed, before any timing starts.  Each benchmark
-records what it measured (`what`, `lib`, `hands`) and the rate in hands per second in its
-`extra_info`; the machine (CPU model, platform, Python and numpy versions) goes into the
-JSON's `machine_info` and into every benchmark's `extra_info["machine"]`.
+Every input is built from a fixed seed before any timing starts (the shared ones here).
+Every benchmark is timed through the `measure` fixture, which records what it measured
+(`what` = the report's row, `lib` = its column, `hands`, `unit`, `family`) and the rate in
+hands per second in its `extra_info`; the machine (CPU model, platform, Python and numpy
+versions) goes into the JSON's `machine_info` and into every benchmark's
+`extra_info["machine"]`.
 """
 
 from __future__ import annotations
@@ -133,30 +135,50 @@ def sample(request: pytest.FixtureRequest, hands5: np.ndarray, hands7: np.ndarra
 
 # ---------------------------------------------------------------------------- reporting
 
-RATES: list[tuple[str, str, float]] = []
+RATES: list[tuple[str, str, float, str]] = []
+
+
+def family_of(module: Any) -> str:
+    """A benchmark module's family: its FAMILY constant, else its name without bench_."""
+    name = module.__name__.rpartition(".")[2]
+    return getattr(module, "FAMILY", name.removeprefix("bench_"))
 
 
 @pytest.fixture
-def measure(benchmark: Any, machine: dict[str, Any]) -> Callable[..., Any]:
+def measure(
+    benchmark: Any, machine: dict[str, Any], request: pytest.FixtureRequest
+) -> Callable[..., Any]:
     """measure(fn, *args, what=..., lib=..., hands=N, **kwargs) -> fn(*args, **kwargs),
     timed by pytest-benchmark.
 
-    Records what/lib/hands/machine in extra_info and, once timed, hands_per_s = N / mean
-    (and hands_per_s_median = N / median, steadier on a shared machine).
+    Records what/lib/hands/unit/family/machine in extra_info and, once timed,
+    hands_per_s = N / mean (and hands_per_s_median = N / median, steadier on a shared
+    machine; hands_per_s_best = N / fastest round).  `what` names the row of the report
+    (the same for every library measured on the same task), `lib` its column, `hands`
+    how many hands (or `unit`s, e.g. "showdowns") one call handles.  rounds=R times R
+    rounds of one call each (benchmark.pedantic), for peers too slow to calibrate.
     """
 
     def run(
-        fn: Callable[..., Any], *args: Any, what: str, lib: str, hands: int, **kwargs: Any
+        fn: Callable[..., Any], *args: Any, what: str, lib: str, hands: int,
+        unit: str = "hands", rounds: int | None = None, **kwargs: Any,
     ) -> Any:
         benchmark.group = what
-        benchmark.extra_info.update(what=what, lib=lib, hands=hands, machine=machine)
-        result = benchmark(fn, *args, **kwargs)
+        benchmark.extra_info.update(
+            what=what, lib=lib, hands=hands, unit=unit, family=family_of(request.module),
+            machine=machine,
+        )
+        if rounds is None:
+            result = benchmark(fn, *args, **kwargs)
+        else:
+            result = benchmark.pedantic(fn, args, kwargs, rounds=rounds, iterations=1)
         stats = getattr(benchmark, "stats", None)
         if stats is not None and not getattr(benchmark, "disabled", False):
             rate = hands / stats.stats.mean
             benchmark.extra_info["hands_per_s"] = rate
             benchmark.extra_info["hands_per_s_median"] = hands / stats.stats.median
-            RATES.append((what, lib, rate))
+            benchmark.extra_info["hands_per_s_best"] = hands / stats.stats.min
+            RATES.append((what, lib, rate, unit))
         return result
 
     return run
@@ -166,11 +188,13 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if not RATES:
         return
     tr = terminalreporter
-    tr.section("hands per second")
+    tr.section("hands per second (mean)")
     tr.write_line(f"machine: {MACHINE['cpu']} ({MACHINE['cores']} cores), "
                   f"Python {MACHINE['python']}, numpy {MACHINE['numpy']}")
-    for what, lib, rate in RATES:
-        tr.write_line(f"{what:<28} {lib:<12} {rate / 1e6:10.2f} M hands/s")
+    width = max(len(what) for what, *_ in RATES)
+    for what, lib, rate, unit in RATES:
+        scaled = f"{rate / 1e6:10.2f} M" if rate >= 1e6 else f"{rate / 1e3:10.2f} k"
+        tr.write_line(f"{what:<{width}}  {lib:<12} {scaled} {unit}/s")
 
 
 # ---------------------------------------------------------------------------- checks
