@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from itertools import pairwise
@@ -105,7 +106,26 @@ def run_split(n: int, threads: int | None, work: Callable[[int, int], None]) -> 
         work(0, n)
         return
     bounds = [int(b) for b in np.linspace(0, n, count + 1)]
-    with ThreadPoolExecutor(max_workers=count) as pool:
-        futures = [pool.submit(work, a, b) for a, b in pairwise(bounds)]
+    ranges = list(pairwise(bounds))
+    # the calling thread takes the first range itself; the pool takes the others
+    futures = [_pool(count - 1).submit(work, a, b) for a, b in ranges[1:]]
+    try:
+        work(*ranges[0])
+    finally:
         for future in futures:
             future.result()
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """A long-lived pool of at least `workers` threads (starting threads for every call
+    cost as much as a million-hand batch)."""
+    with _POOLS_LOCK:
+        size = max([workers, *_POOLS])
+        if size not in _POOLS:
+            _POOLS.clear()  # a larger pool replaces the smaller one; old threads idle out
+            _POOLS[size] = ThreadPoolExecutor(max_workers=size, thread_name_prefix="pokerhands")
+        return _POOLS[size]
