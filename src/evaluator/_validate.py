@@ -108,7 +108,7 @@ def run_split(n: int, threads: int | None, work: Callable[[int, int], None]) -> 
     bounds = [int(b) for b in np.linspace(0, n, count + 1)]
     ranges = list(pairwise(bounds))
     # the calling thread takes the first range itself; the pool takes the others
-    futures = [_pool(count - 1).submit(work, a, b) for a, b in ranges[1:]]
+    futures = [shared_pool(count - 1).submit(work, a, b) for a, b in ranges[1:]]
     try:
         work(*ranges[0])
     finally:
@@ -120,7 +120,7 @@ _POOLS: dict[int, ThreadPoolExecutor] = {}
 _POOLS_LOCK = threading.Lock()
 
 
-def _pool(workers: int) -> ThreadPoolExecutor:
+def shared_pool(workers: int) -> ThreadPoolExecutor:
     """A long-lived pool of at least `workers` threads (starting threads for every call
     cost as much as a million-hand batch)."""
     with _POOLS_LOCK:

@@ -17,7 +17,6 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations, pairwise, permutations
 from typing import Any
@@ -27,7 +26,7 @@ import numpy.typing as npt
 
 import evaluator
 from evaluator import card_name, format_cards, parse_cards
-from evaluator._validate import thread_count
+from evaluator._validate import shared_pool, thread_count
 from games import _equity
 from games.ranges import range_arrays
 from games.variants import Split, Variant, variant
@@ -330,15 +329,18 @@ def _pool_map(threads: int, tasks: list[Callable[[], Any]],
         for task in tasks:
             done(task())
         return
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        futures = [pool.submit(task) for task in tasks]
-        try:
-            for f in futures:
-                done(f.result())
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
+    pool = shared_pool(threads)
+    futures = [pool.submit(task) for task in tasks]
+    try:
+        for f in futures:
+            done(f.result())
+    except BaseException:
+        for f in futures:
+            f.cancel()
+        for f in futures:  # let running kernels finish before their buffers go away
+            if not f.cancelled():
+                f.exception()
+        raise
 
 
 def _run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
@@ -406,7 +408,7 @@ def _run_sample(v: Variant, tables: Any, low: Any, players: list[_Player],
     done_trials = 0
     interrupted = False
     next_chunk = 0
-    pool = ThreadPoolExecutor(max_workers=threads) if threads > 1 else None
+    pool = shared_pool(threads) if threads > 1 else None
     try:
         while next_chunk < n_chunks:
             if seconds is not None and time.perf_counter() - start >= seconds:
@@ -451,9 +453,7 @@ def _run_sample(v: Variant, tables: Any, low: Any, players: list[_Player],
         if not interruptible or done_trials == 0:
             raise
         interrupted = True
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+    # (a batch still running after Ctrl-C fills only its own buffers, then ends)
     return total, done_trials, interrupted
 
 
