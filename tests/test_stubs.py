@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 
 import evaluator
+import games
 
-STUBBED = sorted(p for p in Path(evaluator.__file__).parent.glob("*.pyi"))
+STUBBED = sorted(
+    p for package in (evaluator, games) for p in Path(package.__file__).parent.glob("*.pyi")
+)
 
 
 def stub_names(path: Path) -> set[str]:
@@ -22,13 +25,20 @@ def stub_names(path: Path) -> set[str]:
 
 
 def test_stubs_are_shipped():
-    assert {p.stem for p in STUBBED} >= {"_kernels", "_tables"}
-    assert (Path(evaluator.__file__).parent / "py.typed").exists()
+    assert {p.stem for p in STUBBED} >= {
+        "_kernels", "_tables", "_variant_tables", "_omaha_kernels", "_italian_core",
+        "_showdown", "_equity",
+    }
+    for package in (evaluator, games):
+        assert (Path(package.__file__).parent / "py.typed").exists()
+        compiled = {p.name.split(".")[0] for p in Path(package.__file__).parent.iterdir()
+                    if p.suffix in (".so", ".pyd")}
+        assert compiled <= {p.stem for p in STUBBED}, "a compiled module has no stub"
 
 
 @pytest.mark.parametrize("path", STUBBED, ids=lambda p: p.stem)
 def test_stub_matches_module(path):
-    module = importlib.import_module(f"evaluator.{path.stem}")
+    module = importlib.import_module(f"{path.parent.name}.{path.stem}")
     public = {n for n in vars(module) if not n.startswith("_") and n not in {"np"}}
     public = {n for n in public if getattr(getattr(module, n), "__module__", module.__name__)
               == module.__name__ or not callable(getattr(module, n))}
