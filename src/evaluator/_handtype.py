@@ -24,7 +24,38 @@ TablesFactory = Callable[[], Any]
 Describer = Callable[[int], tuple[int, str]]
 
 
-class HandType:
+def checked_value(value: Any) -> int:
+    """A hand value as a Python int; ValueError unless it is an int (bools are not)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"a hand value must be an int, got {value!r}")
+    return int(value)
+
+
+class LazyTables:
+    """What every hand type shares: lookup tables built on first use by a factory, so
+    importing stays fast, and the number of classes they rank."""
+
+    def __init__(self, tables: TablesFactory) -> None:
+        self._factory = tables
+        self._tables: Any = None
+
+    def _lazy(self) -> Any:
+        """What the factory returns (built on the first call)."""
+        tables = self._tables
+        if tables is None:
+            tables = self._tables = self._factory()
+        return tables
+
+    # the getter itself, not a call through it: evaluate() reads this for every hand
+    tables = property(_lazy, doc="The lookup tables (built on first use).")
+
+    @property
+    def n_classes(self) -> int:
+        """Number of distinct five-card values; values run 1..n_classes."""
+        return len(self.tables.classes)
+
+
+class HandType(LazyTables):
     """A hand ranking over the best five of `sizes` cards, backed by lookup tables."""
 
     def __init__(
@@ -38,9 +69,8 @@ class HandType:
         allowed: int = FULL_DECK_MASK,
         deck_name: str = "52-card deck",
     ) -> None:
+        super().__init__(tables)
         self.name = name
-        self._factory = tables
-        self._tables: Any = None
         self.categories: tuple[str, ...] = tuple(categories)
         self._describer = describer
         self.sizes: tuple[int, ...] = tuple(sizes)
@@ -49,18 +79,6 @@ class HandType:
 
     def __repr__(self) -> str:
         return f"<HandType {self.name}: {'/'.join(map(str, self.sizes))} cards>"
-
-    @property
-    def tables(self) -> Any:
-        """The lookup tables (built on first use)."""
-        if self._tables is None:
-            self._tables = self._factory()
-        return self._tables
-
-    @property
-    def n_classes(self) -> int:
-        """Number of distinct five-card values; values run 1..n_classes."""
-        return len(self.tables.classes)
 
     # ------------------------------------------------------------------ evaluation
 
@@ -130,11 +148,10 @@ class HandType:
     # ------------------------------------------------------------------ names
 
     def _strength(self, value: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise ValueError(f"a hand value must be an int, got {value!r}")
+        value = checked_value(value)
         if not 1 <= value <= self.n_classes:
             raise ValueError(f"{self.name} values run 1..{self.n_classes}, got {value}")
-        return int(self.tables.classes[int(value) - 1])
+        return int(self.tables.classes[value - 1])
 
     def category(self, value: int) -> str:
         """Category of a value in words, e.g. "Full House"."""

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -55,6 +55,7 @@ import numpy.typing as npt
 
 from evaluator import _italian_core
 from evaluator._cards import RANKS, CardsLike, card_name, parse_cards
+from evaluator._handtype import LazyTables, checked_value
 from evaluator._high import CATEGORIES as HIGH_CATEGORIES
 from evaluator._high import HIGH, RANK_WORDS
 from evaluator._high import describe_strength as describe_high
@@ -132,7 +133,7 @@ def describe_italian(strength: int) -> tuple[int, str]:
     return category, text
 
 
-class ItalianHandType:
+class ItalianHandType(LazyTables):
     """The Italian ranking of five-card hands for one deck and set of options.
 
     Build it with :func:`italian`; see the module documentation for what values mean
@@ -143,6 +144,8 @@ class ItalianHandType:
 
     def __init__(self, low: int, *, suits: bool, royal_flush_split: bool,
                  american: bool) -> None:
+        # the factory returns (suitless tables, ace-low flag by class)
+        super().__init__(_high_tables if american else partial(_tables_for, low))
         self.low = low
         self.suits = suits
         self.royal_flush_split = royal_flush_split
@@ -163,7 +166,6 @@ class ItalianHandType:
             if royal_flush_split:
                 options.append("royal_flush_split")
         self.name = "italian(" + ", ".join(options) + ")"
-        self._built: tuple[Any, npt.NDArray[np.uint8]] | None = None
         self._kind: npt.NDArray[np.int8] | None = None
 
     def __repr__(self) -> str:
@@ -176,19 +178,14 @@ class ItalianHandType:
     # ------------------------------------------------------------------ tables
 
     def _build(self) -> tuple[Any, npt.NDArray[np.uint8]]:
-        if self._built is None:
-            self._built = _high_tables() if self.american else _tables_for(self.low)
-        return self._built
+        built: tuple[Any, npt.NDArray[np.uint8]] = self._lazy()
+        return built
 
     @property
     def tables(self) -> Any:
-        """The suitless lookup tables (built on first use)."""
+        """The suitless lookup tables (built on first use); n_classes counts their
+        classes, the distinct hands when suits are ignored (840 for 32 cards)."""
         return self._build()[0]
-
-    @property
-    def n_classes(self) -> int:
-        """Number of distinct hands when suits are ignored (840 for 32 cards)."""
-        return len(self.tables.classes)
 
     def _kinds(self) -> npt.NDArray[np.int8]:
         """Straight flush kind by class: 0 not a straight flush, 1 minimum, 2 middle,
@@ -262,9 +259,7 @@ class ItalianHandType:
 
     def _class_of(self, value: int) -> tuple[int, int]:
         """(class, suit key) of a value, checked."""
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-            raise ValueError(f"a hand value must be an int, got {value!r}")
-        value = int(value)
+        value = checked_value(value)
         if self.suits:
             cls, key = value >> SUIT_SHIFT, value & SUIT_KEY_MASK
         else:

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 import evaluator._variant_tables as _variant_tables
 from evaluator._cards import CardsLike
-from evaluator._handtype import HandType
+from evaluator._handtype import HandType, checked_value
 from evaluator._high import HIGH, PLURALS, RANK_WORDS
 
 TOP_CATEGORIES = ("High Card", "Pair", "Three of a Kind")
@@ -149,10 +149,9 @@ class OFCTopHandType(HandType):
             raise ValueError("not an OFC_TOP value (see OFC_TOP.values)")
 
     def _strength(self, value: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise ValueError(f"a hand value must be an int, got {value!r}")
+        value = checked_value(value)
         self._check_top(value)
-        return int(self.tables.classes[int(value) - 1])
+        return int(self.tables.classes[value - 1])
 
     def best_five(self, cards: CardsLike) -> npt.NDArray[np.uint8]:
         """The top row has only three cards: returns them (checked)."""

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from evaluator import _low_scale, _omaha_kernels, _tables
 from evaluator._cards import CardsLike, card_name, parse_cards
+from evaluator._handtype import LazyTables, checked_value
 from evaluator._high import HIGH
 from evaluator._validate import int_rows, run_split
 
@@ -26,7 +27,7 @@ HOLE_SIZES = (4, 5, 6)
 BOARD_SIZES = (3, 4, 5)
 
 
-class OmahaType:
+class OmahaType(LazyTables):
     """An Omaha ranking: the best hand of exactly 2 hole cards and exactly 3 board cards.
 
     The tables object (built on first use) carries its own kernel; this class only
@@ -44,9 +45,8 @@ class OmahaType:
         n_classes: int,
         qualifier: bool,
     ) -> None:
+        super().__init__(tables)
         self.name = name
-        self._factory = tables
-        self._tables: Any = None
         self.categories: tuple[str, ...] = tuple(categories)
         self._category_of = category_of
         self._describe = describe_value
@@ -57,13 +57,6 @@ class OmahaType:
 
     def __repr__(self) -> str:
         return f"<OmahaType {self.name}: 2 of 4/5/6 hole cards + 3 of a 3/4/5-card board>"
-
-    @property
-    def tables(self) -> Any:
-        """The lookup tables (built on first use)."""
-        if self._tables is None:
-            self._tables = self._factory()
-        return self._tables
 
     @property
     def n_classes(self) -> int:
@@ -130,8 +123,7 @@ class OmahaType:
     # ------------------------------------------------------------------ names
 
     def _check_value(self, value: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise ValueError(f"a hand value must be an int, got {value!r}")
+        value = checked_value(value)
         low = 0 if self.qualifier else 1
         if not low <= value <= self.n_classes:
             raise ValueError(f"{self.name} values run {low}..{self.n_classes}, got {value}")
