@@ -60,6 +60,15 @@ cdef inline int flush_suit(key_t key) noexcept nogil:
     return (f > 1) + (f > 0x10) + (f > 0x100)
 
 
+cdef inline int popcount(uint32_t m) noexcept nogil:
+    """Number of bits set (rank masks are small; portable, no intrinsics)."""
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
 cdef inline uint32_t suit_mask(const card_t *cards, int n, int suit) noexcept nogil:
     """13-bit mask of the ranks held in one suit."""
     cdef uint32_t mask = 0

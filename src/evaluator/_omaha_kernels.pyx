@@ -23,7 +23,7 @@ import numpy as np
 
 from libc.stdint cimport int8_t, uint8_t
 
-from evaluator._keys cimport CARD_KEY, HASH_ROW_BITS, RANK_KEY
+from evaluator._keys cimport CARD_KEY, HASH_ROW_BITS, RANK_KEY, popcount
 from evaluator._tables cimport HandTables
 from evaluator._types cimport card_t, count_t, entry_t, key_t, rank_t, uint32_t
 
@@ -41,14 +41,6 @@ cdef enum:
     N_TRIPLES = 455     # rank multisets of three cards: C(15, 3)
     MAX_HOLE = 6
     MAX_BOARD = 5
-
-
-cdef inline int _popcount(uint32_t m) noexcept nogil:
-    cdef int n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 # ---------------------------------------------------------------- one deal
@@ -299,7 +291,7 @@ cdef inline rank_t _combo_row(const entry_t *table, const entry_t *board_idx,
             for i in range(nh):
                 if (h[i] & 3) == s:
                     hole_mask |= 1u << (h[i] >> 2)
-            if _popcount(hole_mask) >= 2:
+            if popcount(hole_mask) >= 2:
                 board_mask = 0
                 for i in range(nb):
                     if (b[i] & 3) == s:
@@ -388,11 +380,11 @@ def mask_tables(const card_t[::1] card_bits, const entry_t[::1] value_by_mask):
     cdef int t3[56]
     cdef int n3 = 0
     for m in range(256):
-        if _popcount(m) == 3:
+        if popcount(m) == 3:
             t3[n3] = m
             n3 += 1
     for s in range(256):
-        if _popcount(s) != 2:
+        if popcount(s) != 2:
             continue
         for bmask in range(256):
             v = 0
@@ -404,7 +396,7 @@ def mask_tables(const card_t[::1] card_bits, const entry_t[::1] value_by_mask):
     cdef entry_t[::1] tb = table
     for hmask in range(256):
         for s in range(256):
-            if (s & hmask) == s and _popcount(s) == 2:
+            if (s & hmask) == s and popcount(s) == 2:
                 for bmask in range(256):
                     if best[s, bmask] > tb[hmask << 8 | bmask]:
                         tb[hmask << 8 | bmask] = best[s, bmask]

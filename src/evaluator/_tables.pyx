@@ -22,7 +22,7 @@ import numpy as np
 from libc.stdlib cimport malloc, qsort
 from libc.string cimport memset
 
-from evaluator._keys cimport HASH_ROW_BITS, RANK_KEY
+from evaluator._keys cimport HASH_ROW_BITS, RANK_KEY, popcount
 from evaluator._strength cimport WHEEL_52, high_like, high_like_flush
 from evaluator._types cimport entry_t, int32_t, uint32_t
 
@@ -185,14 +185,6 @@ cdef class HandTables:
         return self.ranks.nbytes + (0 if self.flush is None else self.flush.nbytes)
 
 
-cdef inline int _popcount13(uint32_t m) noexcept nogil:
-    cdef int n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
 cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_cards,
                             int min_cards=5):
     """Tables of the hand type whose five-card strengths are given.
@@ -237,7 +229,7 @@ cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_card
     cdef int bits
     if flush != NULL:
         for m in range(8192):
-            bits = _popcount13(m)
+            bits = popcount(m)
             if bits == 5:
                 fs[m] = flush(m)
             elif 5 < bits <= max_cards:
