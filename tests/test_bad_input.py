@@ -108,3 +108,12 @@ def test_threaded_check_reports_the_first_bad_row():
     for threads in (1, 2, 4):
         with pytest.raises(ValueError, match=r"cards\[10, 5\]: card value 60"):
             HIGH.evaluate_batch(hands, threads=threads)
+
+
+def test_evaluate_batch_rejects_a_read_only_out():
+    out = np.empty(1, dtype=np.int32)
+    out.flags.writeable = False
+    with pytest.raises(ValueError, match="out must be a writeable"):
+        HIGH.evaluate_batch(GOOD, out=out)
+    with pytest.raises(ValueError, match="out must be a writeable"):
+        HIGH.evaluate_batch(GOOD, out=[0])

@@ -389,8 +389,8 @@ def test_evaluate_batch_rejects(kind):
     fails(h, bad, r"row 2: card Ks is in both holes\[2\] and boards\[2\]")
 
     fails(h, b, "threads must be a positive int", threads=0)
-    fails(h, b, "out must be a contiguous int32", out=np.empty(3, np.int64))
-    fails(h, b, "out must be a contiguous int32", out=np.empty(4, np.int32))
+    fails(h, b, "out must be a writeable contiguous int32", out=np.empty(3, np.int64))
+    fails(h, b, "out must be a writeable contiguous int32", out=np.empty(4, np.int32))
 
 
 @pytest.mark.parametrize("kind", TYPES, ids=lambda t: t.name)

@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from evaluator import _kernels
 from evaluator._cards import CardsLike, parse_cards
-from evaluator._validate import FULL_DECK_MASK, card_rows, describe_card, run_split
+from evaluator._validate import FULL_DECK_MASK, card_rows, describe_card, output_array, run_split
 
 #: Builds the lookup tables on first use (so importing stays fast).
 TablesFactory = Callable[[], Any]
@@ -126,10 +126,7 @@ class HandType(LazyTables):
             cards, self.sizes, self._allowed, deck_name=self.deck_name, threads=threads
         )
         n = rows.shape[0]
-        if out is None:
-            out = np.empty(n, dtype=np.int32)
-        elif out.shape != (n,) or out.dtype != np.int32 or not out.flags.c_contiguous:
-            raise ValueError(f"out must be a contiguous int32 array of shape ({n},)")
+        out = output_array(out, n)
         tables = self.tables
         run_split(
             n, threads, lambda a, b: _kernels.evaluate_rows(tables, rows[a:b], out[a:b])

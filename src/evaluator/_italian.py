@@ -59,19 +59,10 @@ from evaluator._handtype import LazyTables, checked_value
 from evaluator._high import CATEGORIES as HIGH_CATEGORIES
 from evaluator._high import HIGH, RANK_WORDS
 from evaluator._high import describe_strength as describe_high
-from evaluator._validate import card_rows, describe_card, run_split
+from evaluator._validate import card_rows, describe_card, output_array, run_split
 
-CATEGORIES = (
-    "High Card",
-    "Pair",
-    "Two Pair",
-    "Three of a Kind",
-    "Straight",
-    "Full House",
-    "Flush",
-    "Four of a Kind",
-    "Straight Flush",
-)
+# HIGH's categories with flush above full house
+CATEGORIES = (*HIGH_CATEGORIES[:5], HIGH_CATEGORIES[6], HIGH_CATEGORIES[5], *HIGH_CATEGORIES[7:])
 STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 6, 8
 HIGH_STRAIGHT_FLUSH = 8          # same index in the standard order
 
@@ -236,11 +227,7 @@ class ItalianHandType(LazyTables):
         core).  `out`, if given, is an (N,) C-contiguous int32 array to fill."""
         rows = card_rows(cards, (5,), self._allowed, deck_name=self.deck_name)
         n = rows.shape[0]
-        if out is None:
-            out = np.empty(n, dtype=np.int32)
-        elif (not isinstance(out, np.ndarray) or out.shape != (n,) or out.dtype != np.int32
-              or not out.flags.c_contiguous or not out.flags.writeable):
-            raise ValueError(f"out must be a writeable contiguous int32 array of shape ({n},)")
+        out = output_array(out, n)
         tables, ace_low = self._build()
         suits = self.suits
         run_split(

@@ -21,7 +21,7 @@ from evaluator import _low_scale, _omaha_kernels, _tables
 from evaluator._cards import CardsLike, card_name, parse_cards
 from evaluator._handtype import LazyTables, checked_value
 from evaluator._high import HIGH
-from evaluator._validate import int_rows, run_split
+from evaluator._validate import int_rows, output_array, run_split
 
 HOLE_SIZES = (4, 5, 6)
 BOARD_SIZES = (3, 4, 5)
@@ -111,10 +111,7 @@ class OmahaType(LazyTables):
         """
         h, b = check_deals(holes, boards, self.hole_sizes, self.board_sizes)
         n = h.shape[0]
-        if out is None:
-            out = np.empty(n, dtype=np.int32)
-        elif out.shape != (n,) or out.dtype != np.int32 or not out.flags.c_contiguous:
-            raise ValueError(f"out must be a contiguous int32 array of shape ({n},)")
+        out = output_array(out, n)
         tables = self.tables
         result = out
         run_split(n, threads, lambda a, z: tables.evaluate_rows(h[a:z], b[a:z], result[a:z]))

@@ -83,6 +83,17 @@ def card_rows(
     return arr
 
 
+def output_array(out: object, n: int) -> npt.NDArray[np.int32]:
+    """`out` if it is a writeable C-contiguous (n,) int32 array, a new one if None;
+    ValueError otherwise (checked before any kernel writes)."""
+    if out is None:
+        return np.empty(n, dtype=np.int32)
+    if (not isinstance(out, np.ndarray) or out.shape != (n,) or out.dtype != np.int32
+            or not out.flags.c_contiguous or not out.flags.writeable):
+        raise ValueError(f"out must be a writeable contiguous int32 array of shape ({n},)")
+    return out
+
+
 def thread_count(threads: int | None) -> int:
     """threads=None means one per core; otherwise a positive int."""
     if threads is None:
