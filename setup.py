@@ -1,7 +1,7 @@
 """Extension modules only; metadata lives in pyproject.toml.
 
-Set POKERHANDS_DEBUG=1 to build with bounds checks, wraparound and line tracing
-turned back on (slow, for hunting a kernel bug).
+Set POKERHANDS_DEBUG=1 to build with bounds checks, wraparound and initialisation
+checks turned back on and without optimisation (slow, for hunting a kernel bug).
 """
 
 import os
@@ -32,7 +32,8 @@ else:
 
 
 def extension(path: Path) -> Extension:
-    """One extension per .pyx file under src/, named after its package path."""
+    """One extension per .pyx file under src/ (at any depth), named after its package
+    path: src/games/showdown/_kernel.pyx is games.showdown._kernel."""
     module = ".".join(path.relative_to("src").with_suffix("").parts)
     return Extension(
         module,
@@ -45,7 +46,7 @@ def extension(path: Path) -> Extension:
 
 setup(
     ext_modules=cythonize(
-        [extension(p) for p in sorted(Path("src").glob("*/*.pyx"))],
+        [extension(p) for p in sorted(Path("src").rglob("*.pyx"))],
         compiler_directives=DIRECTIVES,
         include_path=["src"],
         force=DEBUG,

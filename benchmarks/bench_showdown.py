@@ -20,7 +20,8 @@ import numpy as np
 import pytest
 
 from conftest import N_BATCH, SEED, random_hands
-from games import HOLDEM, _showdown, showdown, showdown_batch
+from games import HOLDEM, showdown, showdown_batch
+from games.showdown import _kernel as _showdown
 
 FAMILY = "Showdowns"
 SEATS = 6
@@ -66,7 +67,7 @@ def test_showdown_batch(measure: Callable[..., Any], deals: dict[str, np.ndarray
 
 def test_kernel_only(measure: Callable[..., Any], deals: dict[str, np.ndarray]) -> None:
     """The Cython loop alone (values and pots), on arrays already checked."""
-    tables = HOLDEM.high_type.tables
+    tables = HOLDEM.high.tables
     out = np.zeros((N_BATCH, SEATS), dtype=np.int64)
     folded = deals["folded"].astype(np.uint8)
 

@@ -1,4 +1,4 @@
-"""A slow, plainly written reference for Italian traditional poker (RULES.md), to check
+"""A slow, plainly written reference for Italian traditional poker (docs/rules/italian.md), to check
 the fast evaluator against.  Cards are ints 4*rank + suit (rank 0 = deuce, suit c d h s).
 """
 

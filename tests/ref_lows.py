@@ -1,7 +1,7 @@
 """Plain, slow reference evaluators for the variant hand types (tests only).
 
 Each returns a key that compares like the hand (bigger = better): a tuple built
-directly from the rules in RULES.md, with no tables and no bit packing.  Cards are
+directly from the rules (docs/rules), with no tables and no bit packing.  Cards are
 ints 4*rank + suit, rank 0..12 = 2..A.
 """
 

@@ -1,5 +1,5 @@
-"""Every public entry point of the high-hand core rejects bad input with a ValueError
-that names the problem, and computes nothing."""
+"""Every public entry point of the high-hand core rejects bad input, naming the problem,
+and computes nothing: a TypeError for a wrong type, a ValueError for a wrong value."""
 
 import numpy as np
 import pytest
@@ -10,44 +10,54 @@ GOOD = np.array([[0, 5, 10, 15, 20, 25, 30]], dtype=np.uint8)
 
 
 @pytest.mark.parametrize(
-    ("cards", "message"),
+    ("cards", "error", "message"),
     [
-        ("As Ks Qs Js", "got 4"),
-        ("As Ks Qs Js Ts 9s 8s 7s", "got 8"),
-        ([51, 47, 43, 39, 35, 52], "52"),
-        ([51, 47, 43, 39, -1], "-1"),
-        ([51, 47, 43, 39, 51], "duplicate card As"),
-        ("As Ks Qs Js As", "duplicate card As"),
-        ([51, 47, 43, 39, 35.0], "float"),
-        ([51, 47, 43, 39, "Zz"], "'Zz'"),
-        (None, "NoneType"),
-        (12345, "outside"),
+        ("As Ks Qs Js", ValueError, "got 4"),
+        ("As Ks Qs Js Ts 9s 8s 7s", ValueError, "got 8"),
+        ([51, 47, 43, 39, 35, 52], ValueError, "52"),
+        ([51, 47, 43, 39, -1], ValueError, "-1"),
+        ([51, 47, 43, 39, 2**70], ValueError, "outside 0..51"),
+        ([51, 47, 43, 39, 51], ValueError, "duplicate card As"),
+        ("As Ks Qs Js As", ValueError, "duplicate card As"),
+        ([51, 47, 43, 39, 35.0], TypeError, "float"),
+        ([51, 47, 43, 39, "Zz"], ValueError, "'Zz'"),
+        ([51, 47, 43, 39, [35]], TypeError, "list"),
+        (None, TypeError, "NoneType"),
+        (b"AsKsQsJsTs", TypeError, "bytes"),
+        (12345, ValueError, "outside"),
     ],
 )
-def test_evaluate_rejects(cards, message):
-    with pytest.raises(ValueError, match=message):
+def test_evaluate_rejects(cards, error, message):
+    with pytest.raises(error, match=message):
         HIGH.evaluate(cards)
 
 
 @pytest.mark.parametrize(
-    ("cards", "message"),
+    ("cards", "error", "message"),
     [
-        (np.array([[0, 1, 2, 3, 52, 5, 6]]), r"cards\[0, 4\]: card value 52 is outside 0..51"),
-        (np.array([[0, 1, 2, 3, 4, 5, 255]], dtype=np.uint8), r"cards\[0, 6\]: card value 255"),
-        (np.array([[0, 1, 2, 3, -4, 5, 6]]), r"cards\[0, 4\]: card value -4"),
-        (np.vstack([GOOD, [[0, 1, 2, 3, 4, 5, 0]]]), r"cards\[1\]: duplicate card 2c"),
-        (np.zeros((3, 4), dtype=np.uint8), r"shape \(N, 5, 6 or 7\), got \(3, 4\)"),
-        (np.zeros((3, 8), dtype=np.uint8), r"got \(3, 8\)"),
-        (np.zeros(7, dtype=np.uint8), r"got \(7,\)"),
-        (np.zeros((1, 1, 7), dtype=np.uint8), r"got \(1, 1, 7\)"),
-        (GOOD.astype(np.float64), "integer array, got dtype float64"),
-        (GOOD.astype(bool), "dtype bool"),
-        (GOOD.astype(object), "dtype object"),
-        ([["As", "Ks", "Qs", "Js", "Ts"]], "dtype <U2"),
+        (np.array([[0, 1, 2, 3, 52, 5, 6]]), ValueError,
+         r"cards\[0, 4\]: card value 52 is outside 0..51"),
+        (np.array([[0, 1, 2, 3, 4, 5, 255]], dtype=np.uint8), ValueError,
+         r"cards\[0, 6\]: card value 255"),
+        (np.array([[0, 1, 2, 3, -4, 5, 6]]), ValueError, r"cards\[0, 4\]: card value -4"),
+        (np.vstack([GOOD, [[0, 1, 2, 3, 4, 5, 0]]]), ValueError,
+         r"cards\[1\]: duplicate card 2c"),
+        (np.zeros((3, 4), dtype=np.uint8), ValueError,
+         r"shape \(N, 5, 6 or 7\), got \(3, 4\)"),
+        (np.zeros((3, 8), dtype=np.uint8), ValueError, r"got \(3, 8\)"),
+        (np.zeros(7, dtype=np.uint8), ValueError, r"got \(7,\)"),
+        (np.zeros((1, 1, 7), dtype=np.uint8), ValueError, r"got \(1, 1, 7\)"),
+        (GOOD.astype(np.float64), TypeError, "integer array, got dtype float64"),
+        (GOOD.astype(bool), TypeError, "dtype bool"),
+        (GOOD.astype("m8[s]"), TypeError, "dtype timedelta64"),
+        (GOOD.astype(np.complex128), TypeError, "dtype complex128"),
+        (GOOD.astype(object) + 2**70, ValueError, r"cards\[0, 0\]: .* is too large"),
+        (np.array([[None] * 7]), TypeError, "dtype object"),
+        ([["As", "Ks", "Qs", "Js", "Ts"]], TypeError, "dtype <U2"),
     ],
 )
-def test_evaluate_batch_rejects(cards, message):
-    with pytest.raises(ValueError, match=message):
+def test_evaluate_batch_rejects(cards, error, message):
+    with pytest.raises(error, match=message):
         HIGH.evaluate_batch(cards)
 
 
@@ -60,26 +70,32 @@ def test_evaluate_batch_leaves_out_untouched_on_error():
 
 
 @pytest.mark.parametrize(
-    "out",
-    [np.empty(3, dtype=np.int32), np.empty(2, dtype=np.int64), np.empty((2, 1), np.int32),
-     np.empty(4, dtype=np.int32)[::2]],
+    ("out", "error"),
+    [(np.empty(3, dtype=np.int32), ValueError), (np.empty(2, dtype=np.int64), TypeError),
+     (np.empty((2, 1), np.int32), ValueError), (np.empty(4, dtype=np.int32)[::2], ValueError)],
 )
-def test_evaluate_batch_rejects_bad_out(out):
-    with pytest.raises(ValueError, match="out must be"):
+def test_evaluate_batch_rejects_bad_out(out, error):
+    with pytest.raises(error, match="out must"):
         HIGH.evaluate_batch(np.vstack([GOOD, GOOD + 1]), out=out)
 
 
-@pytest.mark.parametrize("threads", [0, -1, 1.5, "2", True])
-def test_evaluate_batch_rejects_bad_threads(threads):
-    with pytest.raises(ValueError, match="threads"):
+@pytest.mark.parametrize(("threads", "error"), [
+    (0, ValueError), (-1, ValueError), (1025, ValueError), (2**70, ValueError),
+    (1.5, TypeError), ("2", TypeError), (True, TypeError),
+])
+def test_evaluate_batch_rejects_bad_threads(threads, error):
+    with pytest.raises(error, match="threads"):
         HIGH.evaluate_batch(GOOD, threads=threads)
 
 
-@pytest.mark.parametrize("value", [0, 7463, -1, 1.0, "5", None, True])
-def test_describe_and_category_reject(value):
-    with pytest.raises(ValueError, match="value"):
+@pytest.mark.parametrize(("value", "error"), [
+    (0, ValueError), (7463, ValueError), (-1, ValueError), (2**70, ValueError),
+    (1.0, TypeError), ("5", TypeError), (None, TypeError), (True, TypeError),
+])
+def test_describe_and_category_reject(value, error):
+    with pytest.raises(error, match="value"):
         HIGH.describe(value)
-    with pytest.raises(ValueError, match="value"):
+    with pytest.raises(error, match="value"):
         HIGH.category(value)
 
 
@@ -115,5 +131,5 @@ def test_evaluate_batch_rejects_a_read_only_out():
     out.flags.writeable = False
     with pytest.raises(ValueError, match="out must be a writeable"):
         HIGH.evaluate_batch(GOOD, out=out)
-    with pytest.raises(ValueError, match="out must be a writeable"):
+    with pytest.raises(TypeError, match="out must be a numpy int32 array"):
         HIGH.evaluate_batch(GOOD, out=[0])

@@ -62,19 +62,58 @@ def test_decks():
         ("AsK", "'K'"),
         (52, "52 is outside 0..51"),
         (-1, "-1 is outside 0..51"),
+        (2**70, "outside 0..51"),
         ([0, 64], "64 is outside"),
         (np.array([0, 60]), "60 is outside"),
-        (np.array([0.0, 1.0]), "integer dtype"),
         (np.array([[0, 1]]), "1-d"),
+    ],
+)
+def test_bad_values_name_the_card(bad, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(".", r"\.")):
+        parse_cards(bad)
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (np.array([0.0, 1.0]), "integer dtype"),
+        (np.array([0, 1], dtype="m8[s]"), "integer dtype"),
         ([1.5], "float"),
         ([True], "True"),
         ([None], "NoneType"),
+        ([[0, 1]], "list"),
         (3.5, "cannot read cards"),
+        (None, "cannot read cards"),
+        (b"AsKd", "bytes"),
     ],
 )
-def test_errors_name_the_card(bad, message):
-    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(".", r"\.")):
+def test_bad_types_name_the_type(bad, message):
+    with pytest.raises(TypeError, match=message.replace("(", r"\(").replace(".", r"\.")):
         parse_cards(bad)
+
+
+@pytest.mark.parametrize(("bad", "error"), [
+    (-1, ValueError), (52, ValueError), (2**40, ValueError), (1.0, TypeError),
+    ("As", TypeError), (None, TypeError), (True, TypeError),
+])
+def test_card_name_checks_its_card(bad, error):
+    with pytest.raises(error, match="card"):
+        card_name(bad)
+
+
+@pytest.mark.parametrize(("bad", "error"), [
+    ("KA", ValueError), ("1", ValueError), ("", ValueError), (6, TypeError), (None, TypeError),
+])
+def test_deck_checks_its_rank(bad, error):
+    with pytest.raises(error, match="lowest_rank"):
+        deck(bad)
+
+
+def test_format_cards_checks_its_separator():
+    with pytest.raises(TypeError, match="sep"):
+        format_cards([0, 1], sep=1)  # type: ignore[arg-type]
+    assert format_cards([0, 1], sep="-") == "2c-2d"
+    assert deck("t").tolist() == deck("10").tolist() == list(range(32, 52))
 
 
 def test_allow_duplicates_for_formatting():

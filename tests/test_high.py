@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evaluator import HIGH, _kernels, _tables, parse_cards
+from evaluator import HIGH, _kernel, parse_cards, tables
 from tests.ref_high import CATEGORY_NAMES, reference_value
 from tests.util import random_hands
 
@@ -31,7 +31,7 @@ def counts_by_category(histogram):
 
 @pytest.mark.parametrize("n", [5, 6, 7])
 def test_every_hand_of_n_cards(n):
-    histogram = _kernels.rank_histogram(HIGH.tables, DECK, n)
+    histogram = _kernel.rank_histogram(HIGH.tables, DECK, n)
     expected_counts, expected_distinct = CATEGORY_COUNTS[n]
     total = {5: 2_598_960, 6: 20_358_520, 7: 133_784_560}[n]
     assert histogram.sum() == total
@@ -57,7 +57,7 @@ def test_every_five_card_hand_through_the_batch_path():
     ).reshape(-1, 5)
     values = HIGH.evaluate_batch(hands)
     histogram = np.bincount(values, minlength=7463)
-    assert np.array_equal(histogram, _kernels.rank_histogram(HIGH.tables, DECK, 5))
+    assert np.array_equal(histogram, _kernel.rank_histogram(HIGH.tables, DECK, 5))
 
 
 def test_endpoints_and_examples():
@@ -158,7 +158,7 @@ def test_more_cards_never_hurt(cards):
 
 
 def test_rank_keys_make_every_multiset_unique():
-    keys, counts = _tables.multiset_keys()
+    keys, counts = tables.multiset_keys()
     assert len(np.unique(keys)) == len(keys) == 76_154
     assert counts.max() == 4 and counts.sum(axis=1).max() == 7
     recomputed = counts.astype(np.int64) @ np.array(
@@ -168,10 +168,10 @@ def test_rank_keys_make_every_multiset_unique():
 
 
 def test_perfect_hash_has_no_collisions():
-    keys, _ = _tables.multiset_keys()
+    keys, _ = tables.multiset_keys()
     offsets = HIGH.tables.offsets.astype(np.int64)
     slots = (keys.astype(np.int64) >> 15) + offsets[keys & 0x7FFF]
-    n_multisets, n_slots, _ = _tables.hash_layout()
+    n_multisets, n_slots, _ = tables.hash_layout()
     assert len(np.unique(slots)) == n_multisets
     assert slots.max() < n_slots
     assert HIGH.tables.ranks.shape == (n_slots,)

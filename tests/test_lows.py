@@ -1,10 +1,10 @@
-"""2-7 lowball, A-5 lows and 8-or-better: exhaustive figures, RULES.md's order, and
+"""2-7 lowball, A-5 lows and 8-or-better: exhaustive figures, the rules' order, and
 agreement with the plain reference evaluators in ref_lows.py."""
 
 import numpy as np
 import pytest
 
-from evaluator import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER, _kernels, deck, parse_cards
+from evaluator import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER, _kernel, deck, parse_cards
 from tests import ref_lows as ref
 from tests.util import random_hands
 
@@ -18,34 +18,34 @@ def values(hand_type, hands):
 # ---------------------------------------------------------------- exhaustive figures
 
 def test_deuce_to_seven_has_7462_classes_over_every_five_card_hand():
-    counts = _kernels.rank_histogram(DEUCE_TO_SEVEN.tables, deck(), 5)
+    counts = _kernel.rank_histogram(DEUCE_TO_SEVEN.tables, deck(), 5)
     assert counts.sum() == 2_598_960
     assert counts[0] == 0
     assert (counts[1:] > 0).sum() == DEUCE_TO_SEVEN.n_classes == 7462
 
 
 def test_ace_to_five_has_6175_classes_and_5083_best_lows_of_seven():
-    five = _kernels.rank_histogram(ACE_TO_FIVE.tables, deck(), 5)
+    five = _kernel.rank_histogram(ACE_TO_FIVE.tables, deck(), 5)
     assert (five[1:] > 0).sum() == ACE_TO_FIVE.n_classes == 6175
     assert five[0] == 0
-    seven = _kernels.rank_histogram(ACE_TO_FIVE.tables, deck(), 7)
+    seven = _kernel.rank_histogram(ACE_TO_FIVE.tables, deck(), 7)
     assert seven.sum() == 133_784_560
     assert seven[0] == 0
     assert (seven[1:] > 0).sum() == 5083
 
 
 def test_eight_or_better_counts():
-    five = _kernels.rank_histogram(EIGHT_OR_BETTER.tables, deck(), 5)
+    five = _kernel.rank_histogram(EIGHT_OR_BETTER.tables, deck(), 5)
     assert EIGHT_OR_BETTER.n_classes == 56
     assert (five[1:] > 0).sum() == 56
     assert five[1:].sum() == 57_344                       # 56 rank sets x 4**5 suits
-    seven = _kernels.rank_histogram(EIGHT_OR_BETTER.tables, deck(), 7)
+    seven = _kernel.rank_histogram(EIGHT_OR_BETTER.tables, deck(), 7)
     assert seven.sum() == 133_784_560
     assert seven[1:].sum() == 24_530_944
     assert (seven[1:] > 0).sum() == 56
 
 
-# ---------------------------------------------------------------- RULES.md's order
+# ---------------------------------------------------------------- the rules' order (docs/rules)
 
 def v27(text):
     return DEUCE_TO_SEVEN.evaluate(text)
@@ -172,22 +172,6 @@ def test_lows_ignore_suits_on_every_hand(rng):
 def test_text_input():
     assert DEUCE_TO_SEVEN.evaluate("7c5d4h3s2c") == DEUCE_TO_SEVEN.evaluate(
         parse_cards("7c 5d 4h 3s 2c"))
-
-
-def test_variant_tables_stub_matches_module():
-    import ast
-    import pathlib
-
-    import evaluator._variant_tables as compiled
-
-    stub = pathlib.Path(compiled.__file__).with_name("_variant_tables.pyi")
-    if not stub.exists():     # an installed wheel keeps the stub beside the module
-        stub = pathlib.Path(__file__).parents[1] / "src/evaluator/_variant_tables.pyi"
-    names = {node.name for node in ast.parse(stub.read_text()).body
-             if isinstance(node, ast.FunctionDef)}
-    public = {n for n in dir(compiled) if not n.startswith("_") and callable(getattr(compiled, n))}
-    public.discard("np")
-    assert names == public
 
 
 def test_threaded_batches_match_single_thread(rng):

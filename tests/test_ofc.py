@@ -93,17 +93,20 @@ def test_top_row_against_middle_missing_cards_count_lowest() -> None:
     assert not ofc.fouled(mid_above, mid_above, top)[0]
 
 
-@pytest.mark.parametrize(("bottom", "middle", "top", "message"), [
-    ([0], [1], [OFC_TOP.values[0]], "bottom values must be HIGH values 1..7462"),
-    ([1], [7463], [OFC_TOP.values[0]], "middle values must be HIGH values 1..7462"),
-    ([1.0], [1], [OFC_TOP.values[0]], "bottom values must be HIGH values"),
-    ([1], [1], [OFC_TOP.from_high(1)], "not an OFC_TOP value"),
-    ([1], [1], [True], "OFC_TOP values must be integers"),
+@pytest.mark.parametrize(("bottom", "middle", "top", "error", "message"), [
+    ([0], [1], [OFC_TOP.values[0]], ValueError, "bottom values must be HIGH values 1..7462"),
+    ([1], [7463], [OFC_TOP.values[0]], ValueError, "middle values must be HIGH values 1..7462"),
+    ([1.0], [1], [OFC_TOP.values[0]], TypeError, "bottom values must be an integer array"),
+    ([1], [1], [OFC_TOP.from_high(1)], ValueError, "not an OFC_TOP value"),
+    ([1], [1], [True], TypeError, "OFC_TOP values must be an integer array"),
+    ([1], [1], b"\xff", TypeError, "OFC_TOP values must be an integer array"),
+    (b"\xff", [1], [OFC_TOP.values[0]], TypeError, "bottom values must be an integer array"),
 ])
-def test_row_values_are_checked(bottom: list, middle: list, top: list, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_row_values_are_checked(bottom: list, middle: list, top: list, error: type,
+                                message: str) -> None:
+    with pytest.raises(error, match=message):
         ofc.fouled(bottom, middle, top)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(error, match=message):
         ofc.royalties(bottom, middle, top)
 
 
@@ -173,9 +176,17 @@ def test_bad_batch() -> None:
         ofc.score_batch(dup)
     with pytest.raises(ValueError, match="shape"):
         ofc.score_batch(good[:, :, :12])
-    with pytest.raises(ValueError, match="integer"):
+    with pytest.raises(TypeError, match="integer"):
         ofc.score_batch(good.astype(float))
     bad = good.astype(np.int64)
     bad[2, 0, 3] = 60
-    with pytest.raises(ValueError, match="table 2, player 0: card value 60"):
+    with pytest.raises(ValueError, match=r"boards\[2, 0, 3\]: card value 60"):
         ofc.score_batch(bad)
+    bad = good.copy()
+    bad[1, 1, 4] = 200
+    with pytest.raises(ValueError, match=r"boards\[1, 1, 4\]: card value 200"):
+        ofc.score_batch(bad)
+    with pytest.raises(TypeError, match="sequence of"):
+        ofc.score(np.int64(11))
+    with pytest.raises(TypeError, match="player 0: a board is a"):
+        ofc.score([7, 8])

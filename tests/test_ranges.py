@@ -51,11 +51,15 @@ def test_later_parts_override_and_zero_removes():
 def test_short_deck_drops_low_cards():
     combos, weights = range_arrays("random", lowest_rank="6")
     assert len(combos) == 630 and (combos >= 16).all() and len(weights) == 630
-    assert len(parse_range("A5s-A2s", lowest_rank="6")) == 0
+    assert len(parse_range("A5s-A2s, AKs", lowest_rank="6")) == 4
+    with pytest.raises(ValueError, match="holds no hands"):   # nothing of it in 36 cards
+        parse_range("A5s-A2s", lowest_rank="6")
+    with pytest.raises(ValueError, match="holds no hands"):   # every weight 0
+        parse_range("AKs:0")
 
 
 def test_percent_ranges_follow_the_preflop_order():
-    from games._preflop_order import EQUITY, ORDER
+    from games.ranges.preflop_order import EQUITY, ORDER
 
     assert len(ORDER) == 169 and set(ORDER) == set(all_classes())
     assert ORDER[0] == "AA" and ORDER[-1] in ("32o", "42o", "72o")
@@ -69,7 +73,7 @@ def test_percent_ranges_follow_the_preflop_order():
 
 def test_preflop_table_regenerates():
     """Recompute two entries of the committed table with the exact enumerator."""
-    from games._preflop_order import EQUITY
+    from games.ranges.preflop_order import EQUITY
 
     path = Path(__file__).parents[1] / "tools" / "preflop_order.py"
     spec = importlib.util.spec_from_file_location("preflop_order", path)

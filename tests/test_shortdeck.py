@@ -6,7 +6,7 @@ import itertools
 import numpy as np
 import pytest
 
-from evaluator import SHORT_DECK, SHORT_DECK_TRIPS, _kernels, deck, format_cards
+from evaluator import SHORT_DECK, SHORT_DECK_TRIPS, _kernel, deck, format_cards
 from tests import ref_lows as ref
 from tests.util import random_hands
 
@@ -20,7 +20,7 @@ def category_counts(hand_type, counts):
 
 @pytest.mark.parametrize("hand_type", [SHORT_DECK, SHORT_DECK_TRIPS])
 def test_five_card_counts(hand_type):
-    counts = _kernels.rank_histogram(hand_type.tables, SHORT, 5)
+    counts = _kernel.rank_histogram(hand_type.tables, SHORT, 5)
     assert counts.sum() == 376_992
     assert counts[0] == 0
     assert (counts[1:] > 0).sum() == hand_type.n_classes == 1404
@@ -39,7 +39,7 @@ def test_five_card_counts(hand_type):
     ids=["straight>trips", "trips>straight"],
 )
 def test_seven_card_counts(hand_type, classes, straight, trips):
-    counts = _kernels.rank_histogram(hand_type.tables, SHORT, 7)
+    counts = _kernel.rank_histogram(hand_type.tables, SHORT, 7)
     assert counts.sum() == 8_347_680
     assert counts[0] == 0
     assert (counts[1:] > 0).sum() == classes

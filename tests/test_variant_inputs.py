@@ -1,5 +1,5 @@
-"""Bad input to every entry point of the variant hand types: a ValueError naming the
-problem, never a crash or a silent answer."""
+"""Bad input to every entry point of the variant hand types: a TypeError (wrong type)
+or ValueError (wrong value) naming the problem, never a crash or a silent answer."""
 
 import numpy as np
 import pytest
@@ -73,13 +73,15 @@ def test_ints_out_of_range(hand_type, bad):
 
 def test_non_integers(hand_type):
     hand = good_hand(hand_type)
-    with pytest.raises(ValueError, match="integer"):
+    with pytest.raises(TypeError, match="integer"):
         hand_type.evaluate_batch(np.array([hand], dtype=np.float64))
-    with pytest.raises(ValueError, match="integer"):
+    with pytest.raises(TypeError, match="integer"):
         hand_type.evaluate_batch(np.array([hand], dtype=np.bool_))
-    with pytest.raises(ValueError, match="integer dtype"):
+    with pytest.raises(TypeError, match="integer"):
+        hand_type.evaluate_batch(np.array([hand], dtype="m8[ns]"))
+    with pytest.raises(TypeError, match="integer dtype"):
         hand_type.evaluate(np.array(hand, dtype=np.float64))
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         hand_type.evaluate([float(c) for c in hand])
     with pytest.raises(ValueError):
         hand_type.evaluate("Xx " * len(hand))
@@ -91,7 +93,7 @@ def test_out_array_checked(hand_type):
     rows = np.array([good_hand(hand_type)] * 3, dtype=np.uint8)
     with pytest.raises(ValueError, match="out"):
         hand_type.evaluate_batch(rows, out=np.empty(2, dtype=np.int32))
-    with pytest.raises(ValueError, match="out"):
+    with pytest.raises(TypeError, match="out"):
         hand_type.evaluate_batch(rows, out=np.empty(3, dtype=np.int64))
     out = np.empty(3, dtype=np.int32)
     assert hand_type.evaluate_batch(rows, out=out) is out
@@ -115,11 +117,14 @@ def test_short_deck_rejects_low_cards(hand_type, card):
         hand_type.best_five(text + " 9c 8c")
 
 
-@pytest.mark.parametrize("bad", [-1, 10**6, 2.5, "1", None, True])
-def test_describe_and_category_reject_bad_values(hand_type, bad):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(("bad", "error"), [
+    (-1, ValueError), (10**6, ValueError), (2**70, ValueError),
+    (2.5, TypeError), ("1", TypeError), (None, TypeError), (True, TypeError),
+])
+def test_describe_and_category_reject_bad_values(hand_type, bad, error):
+    with pytest.raises(error):
         hand_type.describe(bad)
-    with pytest.raises(ValueError):
+    with pytest.raises(error):
         hand_type.category(bad)
 
 
@@ -134,6 +139,8 @@ def test_threads_argument_checked():
     rows = np.array([good_hand(ACE_TO_FIVE)], dtype=np.uint8)
     with pytest.raises(ValueError, match="threads"):
         ACE_TO_FIVE.evaluate_batch(rows, threads=0)
+    with pytest.raises(TypeError, match="threads"):
+        ACE_TO_FIVE.evaluate_batch(rows, threads=2.0)
 
 
 def test_empty_batch(hand_type):

@@ -1,4 +1,4 @@
-"""Generate src/games/_preflop_order.py: the 169 hold'em starting-hand classes ordered
+"""Generate src/games/ranges/preflop_order.py: the 169 hold'em starting-hand classes ordered
 by their exact heads-up equity against a random hand (the ordering behind "15%"
 ranges in games.ranges).
 
@@ -34,7 +34,7 @@ def kind_order(name: str) -> int:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=None)
-    default_out = Path(__file__).parents[1] / "src/games/_preflop_order.py"
+    default_out = Path(__file__).parents[1] / "src/games/ranges/preflop_order.py"
     parser.add_argument("--out", default=str(default_out))
     args = parser.parse_args(argv)
     start = time.perf_counter()

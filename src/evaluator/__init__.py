@@ -1,7 +1,10 @@
 """pokerhands' evaluator: poker hand ranking at native speed.
 
 Cards are ints 4*rank + suit (2c = 0 ... As = 51).  Every hand type returns values
-where higher is better.
+where higher is better and implements :class:`Ranking`, the seam that the games built
+on the evaluator use.  For code built on it, :mod:`evaluator.checks` holds the input
+checks, :mod:`evaluator.threads` the shared thread pool, and the public ``.pxd`` files
+(``typedefs``, ``keys``, ``tables``, ``omaha_tables``) what kernels may cimport.
 
 >>> from evaluator import HIGH, parse_cards
 >>> HIGH.describe(HIGH.evaluate("As Ks Qs Js Ts 2c 3d"))
@@ -15,6 +18,7 @@ from evaluator._italian import ItalianHandType, italian
 from evaluator._lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER
 from evaluator._ofc import OFC_TOP
 from evaluator._omaha import OMAHA, OMAHA_EIGHT_OR_BETTER, OmahaType
+from evaluator._ranking import Ranking
 from evaluator._shortdeck import SHORT_DECK, SHORT_DECK_TRIPS
 
 __all__ = [
@@ -33,6 +37,7 @@ __all__ = [
     "HandType",
     "ItalianHandType",
     "OmahaType",
+    "Ranking",
     "card_name",
     "deck",
     "format_cards",

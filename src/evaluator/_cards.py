@@ -7,7 +7,7 @@ encoding of the fastest C evaluators, so arrays pass between them unchanged.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -27,9 +27,22 @@ for _r, _rank in enumerate(RANKS):
         _CARD_OF[_rank + _suit] = 4 * _r + _s
 
 
+def check_card(card: object, name: str = "card") -> int:
+    """One card as an int 0..51: the one check of a single card.  TypeError unless an
+    int (numpy integers too; bools are not cards), ValueError outside 0..51."""
+    if isinstance(card, (bool, np.bool_)) or not isinstance(card, (int, np.integer)):
+        raise TypeError(f"{name} must be an int 0..51 or a card text, got "
+                        f"{type(card).__name__} {card!r}")
+    value = int(card)
+    if not 0 <= value <= 51:
+        raise ValueError(f"{name}: card value {value} is outside 0..51")
+    return value
+
+
 def card_name(card: int) -> str:
     """Canonical text of one card: 51 -> "As"."""
-    return RANKS[card >> 2] + SUITS[card & 3]
+    value = check_card(card)
+    return RANKS[value >> 2] + SUITS[value & 3]
 
 
 def _parse_text(text: str) -> list[int]:
@@ -55,42 +68,35 @@ def _parse_text(text: str) -> list[int]:
 def _parse_item(item: object) -> list[int]:
     if isinstance(item, str):
         return _parse_text(item)
-    if isinstance(item, (bool, np.bool_)):
-        raise ValueError(f"card must be an int or a string, got {item!r}")
-    if isinstance(item, (int, np.integer)):
-        value = int(item)
-        if not 0 <= value <= 51:
-            raise ValueError(f"card value {value} is outside 0..51")
-        return [value]
-    raise ValueError(f"card must be an int or a string, got {type(item).__name__} {item!r}")
+    return [check_card(item)]
 
 
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> npt.NDArray[np.uint8]:
     """Read cards from text, ints or an array into a uint8 array of card values.
 
     Accepts "AsKd", "As Kd", "as,kd", "10h", suit symbols ("A♠"), a single int, or an
-    iterable of strings and ints.  Unknown ranks or suits, ints outside 0..51 and
-    duplicate cards raise ValueError naming the card.
+    iterable of strings and ints.  A wrong type (a float, None, bytes, a nested list)
+    raises TypeError; unknown ranks or suits, ints outside 0..51 and duplicate cards
+    raise ValueError naming the card.
 
     >>> parse_cards("As Kd").tolist()
-    [51, 46]
+    [51, 45]
     """
     if isinstance(cards, np.ndarray):
+        if cards.dtype.kind not in "iu":
+            raise TypeError(f"a card array must have an integer dtype, not {cards.dtype}")
         if cards.ndim != 1:
             raise ValueError(f"expected a 1-d array of cards, got shape {cards.shape}")
-        if not np.issubdtype(cards.dtype, np.integer):
-            raise ValueError(f"card array must have an integer dtype, not {cards.dtype}")
-        values = [int(v) for v in cards]
-        for v in values:
-            if not 0 <= v <= 51:
-                raise ValueError(f"card value {v} is outside 0..51")
+        values = [check_card(v) for v in cards.tolist()]
     elif isinstance(cards, (str, int, np.integer)):
         values = _parse_item(cards)
+    elif isinstance(cards, (bytes, bytearray, memoryview)):
+        raise TypeError("cards must be text (str), ints or an array, not bytes")
     else:
         try:
             items = list(cards)
         except TypeError:
-            raise ValueError(
+            raise TypeError(
                 f"cannot read cards from {type(cards).__name__} {cards!r}"
             ) from None
         values = [v for item in items for v in _parse_item(item)]
@@ -104,12 +110,31 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> npt.NDAr
 
 
 def format_cards(cards: CardsLike, sep: str = " ") -> str:
-    """Canonical text of cards, the inverse of :func:`parse_cards`: [51, 46] -> "As Kd"."""
+    """Canonical text of cards, the inverse of :func:`parse_cards`: [51, 45] -> "As Kd"."""
+    if not isinstance(sep, str):
+        raise TypeError(f"sep must be a str, got {type(sep).__name__}")
     return sep.join(card_name(int(c)) for c in parse_cards(cards, allow_duplicates=True))
+
+
+def rank_index(rank: object, name: str = "lowest_rank") -> int:
+    """Index 0..12 of one rank character ("2".."A", "T" or "10", any case)."""
+    if not isinstance(rank, str):
+        raise TypeError(f"{name} must be a rank such as '2' or 'T', got {type(rank).__name__}")
+    text = "T" if rank == "10" else rank.upper()
+    if len(text) != 1 or text not in RANKS:
+        raise ValueError(f"{name} must be one rank of {RANKS}, got {rank!r}")
+    return RANKS.index(text)
 
 
 def deck(lowest_rank: str = "2") -> npt.NDArray[np.uint8]:
     """The cards from `lowest_rank` up to the ace, in card order (a 52-card deck by default;
     deck("6") is the 36-card short deck)."""
-    low = RANKS.index(lowest_rank.upper())
-    return np.arange(4 * low, 52, dtype=np.uint8)
+    return np.arange(4 * rank_index(lowest_rank), 52, dtype=np.uint8)
+
+
+def deck_mask(cards: Sequence[int] | npt.NDArray[np.uint8]) -> int:
+    """Bit mask of a set of cards (bit c set for card c), as the kernels take a deck."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << int(c)
+    return mask

@@ -14,9 +14,17 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from evaluator import _kernels
-from evaluator._cards import CardsLike, parse_cards
-from evaluator._validate import FULL_DECK_MASK, card_rows, describe_card, output_array, run_split
+from evaluator import _kernel
+from evaluator._cards import CardsLike, card_name, parse_cards
+from evaluator.checks import (
+    FULL_DECK_MASK,
+    card_rows,
+    describe_card,
+    hand_value,
+    integer_array,
+    output_array,
+)
+from evaluator.threads import run_split
 
 #: Builds the lookup tables on first use (so importing stays fast).
 TablesFactory = Callable[[], Any]
@@ -24,20 +32,49 @@ TablesFactory = Callable[[], Any]
 Describer = Callable[[int], tuple[int, str]]
 
 
-def checked_value(value: Any) -> int:
-    """A hand value as a Python int; ValueError unless it is an int (bools are not)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"a hand value must be an int, got {value!r}")
-    return int(value)
+def _named(name: str) -> Any:
+    """The hand type `evaluator.<name>` (how the singletons unpickle)."""
+    import evaluator
+
+    return getattr(evaluator, name)
+
+
+def winners_by_value(values: Sequence[int]) -> list[int]:
+    """Indices of the highest values; none when the best is 0 (no qualifying hand)."""
+    best = max(values, default=0)
+    if best <= 0:
+        return []
+    return [i for i, v in enumerate(values) if v == best]
+
+
+def board_rows(cards: object, boards: object) -> npt.NDArray[np.integer]:
+    """(N, k) cards and (N, b) boards side by side as one (N, k + b) integer array, for
+    hand types whose hand is the best five of a player's cards and the board."""
+    c = integer_array(cards, "cards")
+    b = integer_array(boards, "boards")
+    if c.ndim != 2 or b.ndim != 2:
+        raise ValueError(f"cards and boards must be 2-d, got shapes {c.shape} and {b.shape}")
+    if c.shape[0] != b.shape[0]:
+        raise ValueError(f"cards has {c.shape[0]} rows but boards has {b.shape[0]}")
+    return np.concatenate([c.astype(np.int64), b.astype(np.int64)], axis=1)
 
 
 class LazyTables:
     """What every hand type shares: lookup tables built on first use by a factory, so
-    importing stays fast, and the number of classes they rank."""
+    importing stays fast, and the number of classes they rank.
+
+    The module-level hand types (HIGH, OMAHA, ...) pickle by name: unpickling gives the
+    same object, whose tables are rebuilt on first use in the new process, never
+    shipped."""
+
+    name: str
 
     def __init__(self, tables: TablesFactory) -> None:
         self._factory = tables
         self._tables: Any = None
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        return (_named, (self.name,))
 
     def _lazy(self) -> Any:
         """What the factory returns (built on the first call)."""
@@ -56,7 +93,12 @@ class LazyTables:
 
 
 class HandType(LazyTables):
-    """A hand ranking over the best five of `sizes` cards, backed by lookup tables."""
+    """A hand ranking over the best five of `sizes` cards, backed by lookup tables.
+
+    It implements :class:`evaluator.Ranking`: a player's hand is the best five of
+    their cards and the board together."""
+
+    total_order = True
 
     def __init__(
         self,
@@ -94,17 +136,23 @@ class HandType(LazyTables):
     def _sizes_text(self) -> str:
         return " or ".join(str(s) for s in self.sizes)
 
-    def evaluate(self, cards: CardsLike) -> int:
-        """Value of the best five of the given cards (higher is better).
+    def evaluate(self, cards: CardsLike, board: CardsLike | None = None) -> int:
+        """Value of the best five of the given cards and the board (higher is better).
 
-        `cards` is anything :func:`evaluator.parse_cards` accepts; a list or tuple of
-        ints takes a fast path with the same checks.
+        `cards` and `board` are anything :func:`evaluator.parse_cards` accepts; lists or
+        tuples of ints take a fast path with the same checks.
         """
+        hand: Any = cards
+        if board is not None:
+            if type(cards) in (list, tuple) and type(board) in (list, tuple):
+                hand = [*cards, *board]  # type: ignore[misc]
+            else:
+                hand = np.concatenate([parse_cards(cards), parse_cards(board)]).tolist()
         sizes = self.sizes
-        value = _kernels.evaluate_one(self.tables, cards, self._allowed, sizes[0], sizes[-1])
-        if value is None:  # not a list or tuple of ints: parse, then take the fast path
-            value = _kernels.evaluate_one(
-                self.tables, self._cards(cards).tolist(), self._allowed, sizes[0], sizes[-1]
+        value = _kernel.evaluate_one(self.tables, hand, self._allowed, sizes[0], sizes[-1])
+        if value is None:  # not a list or tuple of valid ints: parse, then the fast path
+            value = _kernel.evaluate_one(
+                self.tables, self._cards(hand).tolist(), self._allowed, sizes[0], sizes[-1]
             )
             assert value is not None
         return value
@@ -112,16 +160,20 @@ class HandType(LazyTables):
     def evaluate_batch(
         self,
         cards: npt.ArrayLike,
+        boards: npt.ArrayLike | None = None,
         *,
         threads: int | None = 1,
         out: npt.NDArray[np.int32] | None = None,
     ) -> npt.NDArray[np.int32]:
-        """Values of many hands: an (N, k) integer array of cards -> (N,) int32.
+        """Values of many hands: an (N, k) integer array of cards, and optionally an
+        (N, b) array of boards whose cards join each row -> (N,) int32.
 
         The whole array is checked once (dtype, shape, card range, duplicates within a
         row); the loop then runs without the GIL, split over `threads` threads
-        (None: one per core).  `out`, if given, is an (N,) int32 array to fill.
+        (None: one per available CPU).  `out`, if given, is an (N,) int32 array to fill.
         """
+        if boards is not None:
+            cards = board_rows(cards, boards)
         rows = card_rows(
             cards, self.sizes, self._allowed, deck_name=self.deck_name, threads=threads
         )
@@ -129,9 +181,15 @@ class HandType(LazyTables):
         out = output_array(out, n)
         tables = self.tables
         run_split(
-            n, threads, lambda a, b: _kernels.evaluate_rows(tables, rows[a:b], out[a:b])
+            n, threads, lambda a, b: _kernel.evaluate_rows(tables, rows[a:b], out[a:b])
         )
         return out
+
+    def winners(self, hands: Sequence[CardsLike], board: CardsLike | None = None) -> list[int]:
+        """Indices of the hands that take the pot, each hand made with the board: the
+        highest values (several when they tie); none when no hand qualifies (value 0,
+        for lows).  The hands and the board must not share a card."""
+        return winners_by_value(showdown_values(self, hands, board))
 
     def best_five(self, cards: CardsLike) -> npt.NDArray[np.uint8]:
         """The five cards that make the hand's value (the first such five in card order)."""
@@ -145,7 +203,7 @@ class HandType(LazyTables):
     # ------------------------------------------------------------------ names
 
     def _strength(self, value: int) -> int:
-        value = checked_value(value)
+        value = hand_value(value)
         if not 1 <= value <= self.n_classes:
             raise ValueError(f"{self.name} values run 1..{self.n_classes}, got {value}")
         return int(self.tables.classes[value - 1])
@@ -166,3 +224,21 @@ class HandType(LazyTables):
             lo, _ = bounds.get(name, (v, v))
             bounds[name] = (lo, v)
         return bounds
+
+
+def showdown_values(ranking: Any, hands: Sequence[CardsLike], board: CardsLike | None) -> list[int]:
+    """The value of every hand of a showdown with the board, after checking that no card
+    is in two hands or in a hand and on the board."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise TypeError("hands must be a sequence of hands, one per player")
+    if len(hands) == 0:
+        raise ValueError("a showdown needs at least one hand")
+    parsed = [parse_cards(h).tolist() for h in hands]
+    common = [] if board is None else parse_cards(board).tolist()
+    owner: dict[int, str] = {c: "the board" for c in common}
+    for i, hand in enumerate(parsed):
+        for c in hand:
+            if c in owner:
+                raise ValueError(f"card {card_name(c)} is in {owner[c]} and in hand {i}")
+            owner[c] = f"hand {i}"
+    return [int(ranking.evaluate(h, None if board is None else common)) for h in parsed]

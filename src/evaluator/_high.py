@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from evaluator import _tables
+from evaluator import _strengths
 from evaluator._handtype import HandType
 
 CATEGORIES = (
@@ -59,7 +59,7 @@ def describe_strength(strength: int) -> tuple[int, str]:
 
 HIGH = HandType(
     "HIGH",
-    _tables.high_tables,
+    _strengths.high_tables,
     categories=CATEGORIES,
     describer=describe_strength,
 )

@@ -1,4 +1,5 @@
-"""Italian traditional poker (5-card draw): the ranking of RULES.md, as a hand type.
+"""Italian traditional poker (5-card draw): the ranking of docs/rules/italian.md, as a
+hand type.
 
 >>> from evaluator import italian
 >>> it = italian(4)                      # 32 cards, 7..A
@@ -13,7 +14,7 @@ Higher is better.  With ``suits=False`` (and under ``american=True``) a value is
 dense class 1..n_classes of the hand's ranks: equal ranks, equal values.  With
 ``suits=True`` (the default) a value is ``class << 10 | suit key``: the suit key holds
 the five suits (hearts > diamonds > clubs > spades) in the order of significance of
-the cards, its first digit being the rule of RULES.md (the best suit of the most
+the cards, its first digit being the rule of docs/rules/italian.md (the best suit of the most
 significant rank group: the pair of a pair hand, the top pair of two pair, the top card
 of a straight, flush or high-card hand).  The later digits only separate hands that
 share cards, which never meet at a table; they make every distinct hand's value
@@ -27,7 +28,7 @@ the maximum beats a middle; two middles by top card), so no number can order the
 lowest and the maximum (T-J-Q-K-A) highest, then by suit.  That order agrees with the
 rules for every pair of hands except minimum against maximum, which `compare` and
 `winners` reverse.  A showdown whose straight flushes form a cycle (a minimum, a middle
-and a maximum) has no hand beating every other: *(decision, RULES.md)* the straight
+and a maximum) has no hand beating every other: *(decision, docs/rules/italian.md)* the straight
 flush whose top card has the best suit wins (two of the same suit: the higher top
 card).  Without suit order (``suits=False``) those straight flushes split the pot.
 
@@ -53,20 +54,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from evaluator import _italian_core
+from evaluator import _italian_kernel
 from evaluator._cards import RANKS, CardsLike, card_name, parse_cards
-from evaluator._handtype import LazyTables, checked_value
+from evaluator._handtype import LazyTables, board_rows
 from evaluator._high import CATEGORIES as HIGH_CATEGORIES
 from evaluator._high import HIGH, RANK_WORDS
 from evaluator._high import describe_strength as describe_high
-from evaluator._validate import card_rows, describe_card, output_array, run_split
+from evaluator.checks import card_rows, count, describe_card, hand_value, output_array
+from evaluator.threads import run_split
 
 # HIGH's categories with flush above full house
 CATEGORIES = (*HIGH_CATEGORIES[:5], HIGH_CATEGORIES[6], HIGH_CATEGORIES[5], *HIGH_CATEGORIES[7:])
 STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 6, 8
 HIGH_STRAIGHT_FLUSH = 8          # same index in the standard order
 
-SUIT_SHIFT: int = _italian_core.SUIT_SHIFT
+SUIT_SHIFT: int = _italian_kernel.SUIT_SHIFT
 SUIT_KEY_MASK = (1 << SUIT_SHIFT) - 1
 #: Suit strength by suit index c, d, h, s: hearts > diamonds > clubs > spades.
 SUIT_STRENGTH = (1, 2, 3, 0)
@@ -83,7 +85,7 @@ def _tables_for(low: int) -> tuple[Any, npt.NDArray[np.uint8]]:
     """Suitless tables of the Italian ranking for a lowest rank index (built once)."""
     with _TABLES_LOCK:
         if low not in _TABLES:
-            _TABLES[low] = _italian_core.build_tables(low)
+            _TABLES[low] = _italian_kernel.build_tables(low)
         return _TABLES[low]
 
 
@@ -97,12 +99,8 @@ def lowest_rank_index(players: int | None) -> int:
     11 - players, so 4 players play 7..A; None means the full 52-card deck."""
     if players is None:
         return 0
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 9:
-        raise ValueError(
-            f"players must be an int in 2..9 (lowest rank 11 - players) or None for "
-            f"52 cards, got {players!r}"
-        )
-    return 9 - players
+    number = count(players, "players", 2, 9)
+    return 9 - number
 
 
 def _unpack(strength: int) -> tuple[int, list[int]]:
@@ -149,6 +147,8 @@ class ItalianHandType(LazyTables):
         self.categories: tuple[str, ...] = HIGH_CATEGORIES if american else CATEGORIES
         self._sf_category = HIGH_STRAIGHT_FLUSH if american else STRAIGHT_FLUSH
         self._cycle = not american           # straight flushes are non-transitive
+        #: values order every showdown only under American rules (Ranking.total_order)
+        self.total_order = american
         options = [f"{len(self.deck)} cards"]
         if american:
             options.append("american")
@@ -206,25 +206,34 @@ class ItalianHandType(LazyTables):
 
     def _value(self, arr: npt.NDArray[np.uint8]) -> int:
         tables, ace_low = self._build()
-        return int(_italian_core.evaluate_five(tables, ace_low, arr, self.suits))
+        return int(_italian_kernel.evaluate_five(tables, ace_low, arr, self.suits))
 
-    def evaluate(self, cards: CardsLike) -> int:
+    def evaluate(self, cards: CardsLike, board: CardsLike | None = None) -> int:
         """Value of five cards (higher is better; see the module notes on straight
-        flushes).  `cards` is anything :func:`evaluator.parse_cards` accepts."""
+        flushes).  `cards` (and a board, whose cards join them, for games that have one)
+        are anything :func:`evaluator.parse_cards` accepts."""
+        if board is not None:
+            cards = np.concatenate([parse_cards(cards), parse_cards(board)])
         return self._value(self._hand(cards))
 
     def evaluate_batch(
         self,
         cards: npt.ArrayLike,
+        boards: npt.ArrayLike | None = None,
         *,
         threads: int | None = 1,
         out: npt.NDArray[np.int32] | None = None,
     ) -> npt.NDArray[np.int32]:
-        """Values of many hands: an (N, 5) integer array of cards -> (N,) int32.
+        """Values of many hands: an (N, 5) integer array of cards (or fewer, with the
+        rest from an (N, b) array of boards) -> (N,) int32.
 
         The array is checked once (dtype, shape, cards in the deck, no card twice in a
         row); the loop then runs without the GIL over `threads` threads (None: one per
-        core).  `out`, if given, is an (N,) C-contiguous int32 array to fill."""
+        available CPU).  `out`, if given, is an (N,) C-contiguous int32 array to fill.
+        Values order every hand but a minimum straight flush against a maximum one
+        (`total_order` is False): settle showdowns with :meth:`winners`."""
+        if boards is not None:
+            cards = board_rows(cards, boards)
         rows = card_rows(cards, (5,), self._allowed, deck_name=self.deck_name)
         n = rows.shape[0]
         out = output_array(out, n)
@@ -232,7 +241,8 @@ class ItalianHandType(LazyTables):
         suits = self.suits
         run_split(
             n, threads,
-            lambda a, b: _italian_core.evaluate_rows(tables, ace_low, rows[a:b], out[a:b], suits),
+            lambda a, b: _italian_kernel.evaluate_rows(tables, ace_low, rows[a:b], out[a:b],
+                                                       suits),
         )
         return out
 
@@ -240,13 +250,13 @@ class ItalianHandType(LazyTables):
         """Values of every five-card hand of the deck, in the order of
         ``itertools.combinations(self.deck, 5)`` (201,376 for 32 cards)."""
         tables, ace_low = self._build()
-        return _italian_core.all_values(tables, ace_low, self.deck, self.suits)
+        return _italian_kernel.all_values(tables, ace_low, self.deck, self.suits)
 
     # ------------------------------------------------------------------ names
 
     def _class_of(self, value: int) -> tuple[int, int]:
         """(class, suit key) of a value, checked."""
-        value = checked_value(value)
+        value = hand_value(value)
         if self.suits:
             cls, key = value >> SUIT_SHIFT, value & SUIT_KEY_MASK
         else:
@@ -321,13 +331,19 @@ class ItalianHandType(LazyTables):
             raise ValueError(f"card {card_name(min(shared))} is in both hands")
         return self._beats(self._value(ha), self._value(hb))
 
-    def winners(self, hands: Sequence[CardsLike] | npt.ArrayLike) -> list[int]:
-        """Indices of the hand(s) taking the pot among hands that share no card.
+    def winners(self, hands: Sequence[CardsLike] | npt.ArrayLike,
+                board: CardsLike | None = None) -> list[int]:
+        """Indices of the hand(s) taking the pot among hands that share no card (a
+        board, if given, joins every hand).
 
         A hand no other hand beats wins (several when they split).  When every hand is
         beaten by another (a cycle of straight flushes) the straight flush whose top
         card has the best suit wins, the higher top card between two of the same suit;
         without suit order the straight flushes split."""
+        if board is not None:
+            common = parse_cards(board)
+            hands = [np.concatenate([parse_cards(h), common])  # type: ignore[arg-type]
+                     for h in hands]  # type: ignore[union-attr]
         values = self._showdown_values(hands)
         n = len(values)
         unbeaten = [
@@ -353,12 +369,13 @@ class ItalianHandType(LazyTables):
             rows = card_rows(hands, (5,), self._allowed, name="hands",
                              deck_name=self.deck_name)
         elif isinstance(hands, (str, bytes)):
-            raise ValueError("hands must be a sequence of hands, not one string")
+            raise TypeError("hands must be a sequence of hands, not one string")
         else:
             try:
                 items: list[Any] = list(hands)  # type: ignore[arg-type]
             except TypeError:
-                raise ValueError(f"hands must be a sequence of hands, got {hands!r}") from None
+                raise TypeError(f"hands must be a sequence of hands, got "
+                                f"{type(hands).__name__}") from None
             rows = np.array([self._hand(h, f"hand {i}") for i, h in enumerate(items)],
                             dtype=np.uint8).reshape(-1, 5)
         if len(rows) == 0:
@@ -372,7 +389,7 @@ class ItalianHandType(LazyTables):
                 owner[c] = i
         out = np.empty(len(rows), dtype=np.int32)
         tables, ace_low = self._build()
-        _italian_core.evaluate_rows(tables, ace_low, rows, out, self.suits)
+        _italian_kernel.evaluate_rows(tables, ace_low, rows, out, self.suits)
         return [int(v) for v in out]
 
 
@@ -412,9 +429,9 @@ def italian(
     low = lowest_rank_index(players)
     for name, flag in (("royal_flush_split", royal_flush_split), ("american", american)):
         if not isinstance(flag, bool):
-            raise ValueError(f"{name} must be True or False, got {flag!r}")
+            raise TypeError(f"{name} must be True or False, got {flag!r}")
     if suits is not None and not isinstance(suits, bool):
-        raise ValueError(f"suits must be True, False or None, got {suits!r}")
+        raise TypeError(f"suits must be True, False or None, got {suits!r}")
     if american:
         if suits:
             raise ValueError("American rules have no suit order: use suits=False or None")

@@ -1,7 +1,7 @@
 """Low hand types: 2-7 lowball, A-5 (razz) lows and 8-or-better lows.
 
 Higher is better here too: the best low has the largest value.  The five-card
-strengths live in _variant_tables.pyx; the tables are built on first use.
+strengths live in _strengths.pyx; the tables are built on first use.
 
 * ``DEUCE_TO_SEVEN``: exactly five cards, ace always high, straights and flushes count
   against you, A-2-3-4-5 is ace-high (not a straight).  7-5-4-3-2 offsuit is the best
@@ -10,11 +10,31 @@ strengths live in _variant_tables.pyx; the tables are built on first use.
   pairs count against; A-2-3-4-5 is the best (value 6175).
 * ``EIGHT_OR_BETTER``: the best A-5 low of 5..7 cards that has five distinct ranks all
   8 or lower, values 1..56 (8-7-6-5-4 = 1, 5-4-3-2-A = 56); 0 when there is none.
+
+The eight-or-better value scale is defined once, at the end of this module, and every
+eight-or-better hand type uses it, so that their values compare directly (the low half
+of Omaha Hi/Lo, ``OMAHA_EIGHT_OR_BETTER``, included).  A qualifying low is five distinct
+ranks, all eight or lower, the ace counting low; there are C(8, 5) = 56 of them,
+compared from the highest card down (8-6-4-3-2 beats 8-7-3-2-A):
+
+    value 1  = 8-7-6-5-4, the worst qualifying low
+    ...
+    value 56 = 5-4-3-2-A, the wheel, the best low
+    value 0  = no qualifying low
+
+Low ranks are numbered 0..7 for A, 2, 3, 4, 5, 6, 7, 8 (the bits of keys.LOW_RANK_BIT);
+a low's "mask" is the 8-bit set of its low ranks.  Comparing two five-rank lows highest
+card first is the same as comparing their masks as integers (a smaller mask is the
+better low), so the value of a mask is 56 minus its position among the 56 five-bit
+masks in increasing order.
 """
 
 from __future__ import annotations
 
-import evaluator._variant_tables as _variant_tables
+import numpy as np
+import numpy.typing as npt
+
+from evaluator import _strengths
 from evaluator._handtype import HandType
 from evaluator._high import HIGH, PLURALS, RANK_WORDS, describe_strength, unpack
 
@@ -42,7 +62,7 @@ def describe_deuce_to_seven(strength: int) -> tuple[int, str]:
 
 DEUCE_TO_SEVEN = HandType(
     "DEUCE_TO_SEVEN",
-    _variant_tables.deuce_to_seven_tables,
+    _strengths.deuce_to_seven_tables,
     categories=DEUCE_TO_SEVEN_CATEGORIES,
     describer=describe_deuce_to_seven,
     sizes=(5,),
@@ -97,7 +117,7 @@ def describe_ace_to_five(strength: int) -> tuple[int, str]:
 
 ACE_TO_FIVE = HandType(
     "ACE_TO_FIVE",
-    _variant_tables.ace_to_five_tables,
+    _strengths.ace_to_five_tables,
     categories=ACE_TO_FIVE_CATEGORIES,
     describer=describe_ace_to_five,
 )
@@ -142,9 +162,37 @@ def describe_eight_or_better(strength: int) -> tuple[int, str]:
 
 EIGHT_OR_BETTER = QualifiedHandType(
     "EIGHT_OR_BETTER",
-    _variant_tables.eight_or_better_tables,
+    _strengths.eight_or_better_tables,
     categories=EIGHT_OR_BETTER_CATEGORIES,
     describer=describe_eight_or_better,
 )
 EIGHT_OR_BETTER.__doc__ = """8-or-better lows: the best A-5 low of 5..7 cards with five
 distinct ranks all 8 or lower, values 1..56 (8-7-6-5-4 = 1, 5-4-3-2-A = 56), 0 = no low."""
+
+
+# ------------------------------------------------------------------ the 8-or-better scale
+
+#: Number of qualifying lows (values run 1..EIGHT_LOW_CLASSES).
+EIGHT_LOW_CLASSES = 56
+
+#: Names of the low ranks 0..7.
+LOW_RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8")
+
+#: The 56 qualifying-low masks, worst first: EIGHT_LOW_MASKS[v - 1] has value v.
+EIGHT_LOW_MASKS: tuple[int, ...] = tuple(
+    sorted((m for m in range(256) if bin(m).count("1") == 5), reverse=True)
+)
+
+
+def eight_low_value_by_mask() -> npt.NDArray[np.uint16]:
+    """(256,) uint16: the value of every 8-bit low-rank mask (0 unless it has five bits)."""
+    values = np.zeros(256, dtype=np.uint16)
+    for position, mask in enumerate(EIGHT_LOW_MASKS):
+        values[mask] = position + 1
+    return values
+
+
+def low_ranks_of_value(value: int) -> tuple[int, ...]:
+    """The five low ranks (0..7, highest first) of a value 1..56."""
+    mask = EIGHT_LOW_MASKS[value - 1]
+    return tuple(r for r in range(7, -1, -1) if (mask >> r) & 1)

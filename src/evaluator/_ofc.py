@@ -26,10 +26,11 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
-import evaluator._variant_tables as _variant_tables
+from evaluator import _strengths
 from evaluator._cards import CardsLike
-from evaluator._handtype import HandType, checked_value
+from evaluator._handtype import HandType
 from evaluator._high import HIGH, PLURALS, RANK_WORDS
+from evaluator.checks import hand_value, integer_array
 
 TOP_CATEGORIES = ("High Card", "Pair", "Three of a Kind")
 _TOP_CATEGORY = {0: 0, 1: 1, 3: 2}   # row-strength category -> index in TOP_CATEGORIES
@@ -64,7 +65,7 @@ class OFCTopHandType(HandType):
         self._top_values: npt.NDArray[np.int32] | None = None
 
     def _build(self) -> Any:
-        tables, high_places = _variant_tables.ofc_top_tables(HIGH.tables.classes)
+        tables, high_places = _strengths.ofc_top_tables(HIGH.tables.classes)
         scale = np.asarray(tables.classes)
         tops = np.flatnonzero(~np.isin(np.arange(1, len(scale) + 1), high_places)) + 1
         self._high_places = np.concatenate([[0], high_places]).astype(np.int32)
@@ -105,9 +106,9 @@ class OFCTopHandType(HandType):
             if not 1 <= high_value <= n:
                 raise ValueError(f"HIGH values run 1..{n}, got {high_value}")
             return int(places[int(high_value)])
-        arr = np.asarray(high_value)
-        if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-            raise ValueError(f"HIGH values must be integers, got {arr.dtype}")
+        if isinstance(high_value, (bool, np.bool_)):
+            raise TypeError("a HIGH value is an int, not a bool")
+        arr = integer_array(high_value, "HIGH values")
         if arr.size and (arr.min() < 1 or arr.max() > n):
             raise ValueError(f"HIGH values run 1..{n}")
         return places[arr]
@@ -142,14 +143,14 @@ class OFCTopHandType(HandType):
         return bool(result) if result.ndim == 0 else result
 
     def _check_top(self, value: Any) -> None:
-        arr = np.asarray(value)
-        if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-            raise ValueError(f"OFC_TOP values must be integers, got {arr.dtype}")
+        if isinstance(value, (bool, np.bool_)):
+            raise TypeError("an OFC_TOP value is an int, not a bool")
+        arr = integer_array(value, "OFC_TOP values")
         if not np.isin(arr, self.values).all():
             raise ValueError("not an OFC_TOP value (see OFC_TOP.values)")
 
     def _strength(self, value: int) -> int:
-        value = checked_value(value)
+        value = hand_value(value)
         self._check_top(value)
         return int(self.tables.classes[value - 1])
 

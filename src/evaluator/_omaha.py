@@ -2,7 +2,7 @@
 
 `OMAHA` is the high hand (values on HIGH's scale, 1..7462) and `OMAHA_EIGHT_OR_BETTER`
 the low half of Omaha Hi/Lo (values on the eight-or-better scale of
-:mod:`evaluator._low_scale`, 1..56, 0 = no qualifying low).  In Hi/Lo the two halves
+:mod:`evaluator._lowball`, 1..56, 0 = no qualifying low).  In Hi/Lo the two halves
 are evaluated independently, so they may use different hole cards.
 
 Both take 4, 5 or 6 hole cards (Omaha, five-card and six-card Omaha) and a board of
@@ -17,11 +17,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from evaluator import _low_scale, _omaha_kernels, _tables
+from evaluator import _lowball, omaha_tables
 from evaluator._cards import CardsLike, card_name, parse_cards
-from evaluator._handtype import LazyTables, checked_value
+from evaluator._handtype import LazyTables, showdown_values, winners_by_value
 from evaluator._high import HIGH
-from evaluator._validate import int_rows, output_array, run_split
+from evaluator.checks import card_array, first_bad_cell, hand_value, output_array
+from evaluator.threads import run_split
 
 HOLE_SIZES = (4, 5, 6)
 BOARD_SIZES = (3, 4, 5)
@@ -31,8 +32,11 @@ class OmahaType(LazyTables):
     """An Omaha ranking: the best hand of exactly 2 hole cards and exactly 3 board cards.
 
     The tables object (built on first use) carries its own kernel; this class only
-    validates input and names values.
+    validates input and names values.  It implements :class:`evaluator.Ranking`, where
+    the board is required.
     """
+
+    total_order = True
 
     def __init__(
         self,
@@ -65,12 +69,14 @@ class OmahaType(LazyTables):
 
     # ------------------------------------------------------------------ evaluation
 
-    def evaluate(self, hole: CardsLike, board: CardsLike) -> int:
+    def evaluate(self, hole: CardsLike, board: CardsLike | None = None) -> int:
         """Value of the best hand of exactly two of `hole` and exactly three of `board`
         (higher is better; 0 means no qualifying hand, for lows only).
 
-        Both take anything :func:`evaluator.parse_cards` accepts.
+        Both take anything :func:`evaluator.parse_cards` accepts; the board is required.
         """
+        if board is None:
+            raise TypeError(f"{self.name} needs a board: evaluate(hole, board)")
         value = self.tables.evaluate_deal(hole, board)  # lists of valid ints: fast path
         if value is not None:
             return int(value)
@@ -96,7 +102,7 @@ class OmahaType(LazyTables):
     def evaluate_batch(
         self,
         holes: npt.ArrayLike,
-        boards: npt.ArrayLike,
+        boards: npt.ArrayLike | None = None,
         *,
         threads: int | None = 1,
         out: npt.NDArray[np.int32] | None = None,
@@ -106,9 +112,11 @@ class OmahaType(LazyTables):
 
         Both arrays are checked once (dtype, shape, card range, a card repeated within a
         hole, within a board, or between a row's hole and board); the loop then runs
-        without the GIL, split over `threads` threads (None: one per core).  `out`, if
-        given, is an (N,) int32 array to fill.
+        without the GIL, split over `threads` threads (None: one per available CPU).
+        `out`, if given, is an (N,) int32 array to fill.
         """
+        if boards is None:
+            raise TypeError(f"{self.name} needs boards: evaluate_batch(holes, boards)")
         h, b = check_deals(holes, boards, self.hole_sizes, self.board_sizes)
         n = h.shape[0]
         out = output_array(out, n)
@@ -117,10 +125,18 @@ class OmahaType(LazyTables):
         run_split(n, threads, lambda a, z: tables.evaluate_rows(h[a:z], b[a:z], result[a:z]))
         return out
 
+    def winners(self, hands: Sequence[CardsLike], board: CardsLike | None = None) -> list[int]:
+        """Indices of the hands that take the pot with this board: the highest values
+        (several when they tie); none when no hand qualifies (value 0, for lows).  The
+        hands and the board must not share a card."""
+        if board is None:
+            raise TypeError(f"{self.name} needs a board: winners(hands, board)")
+        return winners_by_value(showdown_values(self, hands, board))
+
     # ------------------------------------------------------------------ names
 
     def _check_value(self, value: int) -> int:
-        value = checked_value(value)
+        value = hand_value(value)
         low = 0 if self.qualifier else 1
         if not low <= value <= self.n_classes:
             raise ValueError(f"{self.name} values run {low}..{self.n_classes}, got {value}")
@@ -147,26 +163,30 @@ def check_deals(
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Check (N, h) holes and (N, b) boards once and return them as C-contiguous uint8.
 
-    Raises ValueError for a non-integer dtype, a wrong shape, different row counts, a
-    value outside 0..51, or a card repeated in a row's hole and board together, naming
-    the row and the card.
+    TypeError for a non-integer dtype; ValueError for a wrong shape, different row
+    counts, a value outside 0..51, or a card repeated in a row's hole and board
+    together, naming the row and the card.
     """
-    h = int_rows(holes, hole_sizes, "holes")
-    b = int_rows(boards, board_sizes, "boards")
+    h = card_array(holes, "holes", lambda a: a.ndim == 2 and a.shape[1] in hole_sizes,
+                   f"(N, {_sizes_text(hole_sizes)})")
+    b = card_array(boards, "boards", lambda a: a.ndim == 2 and a.shape[1] in board_sizes,
+                   f"(N, {_sizes_text(board_sizes)})")
     if h.shape[0] != b.shape[0]:
         raise ValueError(f"holes has {h.shape[0]} rows but boards has {b.shape[0]}")
-    bad = _omaha_kernels.check_deals(h, b)
+    both = np.concatenate([h, b], axis=1)
+    bad = first_bad_cell(both)
     if bad is not None:
-        row, part, col, reason = bad
-        arr = h if part == "holes" else b
-        value = int(arr[row, col])
-        if reason == "card":
-            raise ValueError(f"{part}[{row}, {col}]: card value {value} is outside 0..51")
-        if reason == "duplicate":
-            raise ValueError(f"{part}[{row}]: duplicate card {card_name(value)}")
-        raise ValueError(
-            f"row {row}: card {card_name(value)} is in both holes[{row}] and boards[{row}]"
-        )
+        row, col, reason = bad
+        card = int(both[row, col])
+        part, at = ("holes", col) if col < h.shape[1] else ("boards", col - h.shape[1])
+        if reason == "card":     # a uint8 value 52..255 (other dtypes were checked above)
+            raise ValueError(f"{part}[{row}, {at}]: card value {card} is outside 0..51")
+        first = int(np.flatnonzero(both[row] == card)[0])
+        if first < h.shape[1] <= col:
+            raise ValueError(
+                f"row {row}: card {card_name(card)} is in both holes[{row}] and boards[{row}]"
+            )
+        raise ValueError(f"{part}[{row}]: duplicate card {card_name(card)}")
     return h, b
 
 
@@ -182,7 +202,7 @@ HIGH_CATEGORIES: tuple[str, ...] = _high_categories()
 
 
 def _high_tables() -> Any:
-    return _omaha_kernels.combo_tables(_tables.high_tables())
+    return omaha_tables.combo_tables(HIGH.tables)
 
 
 def _high_category(value: int) -> str:
@@ -207,9 +227,7 @@ card board, values on HIGH's scale (1..7462, royal flush = 7462)."""
 
 
 def _low_tables() -> Any:
-    return _omaha_kernels.mask_tables(
-        _low_scale.low_card_bits(), _low_scale.eight_low_value_by_mask().astype(np.uint16)
-    )
+    return omaha_tables.mask_tables(_lowball.eight_low_value_by_mask())
 
 
 LOW_CATEGORIES = ("No Low", "Eight Low", "Seven Low", "Six Low", "Five Low")
@@ -219,15 +237,15 @@ _LOW_WORDS = {7: "Eight Low", 6: "Seven Low", 5: "Six Low", 4: "Five Low"}
 def _low_category(value: int) -> str:
     if value == 0:
         return "No Low"
-    return _LOW_WORDS[_low_scale.low_ranks_of_value(value)[0]]
+    return _LOW_WORDS[_lowball.low_ranks_of_value(value)[0]]
 
 
 def _low_describe(value: int) -> str:
     if value == 0:
         return "No qualifying low"
-    ranks = _low_scale.low_ranks_of_value(value)
-    text = "-".join(_low_scale.LOW_RANK_NAMES[r] for r in ranks) + " low"
-    return text + " (the wheel)" if value == _low_scale.EIGHT_LOW_CLASSES else text
+    ranks = _lowball.low_ranks_of_value(value)
+    text = "-".join(_lowball.LOW_RANK_NAMES[r] for r in ranks) + " low"
+    return text + " (the wheel)" if value == _lowball.EIGHT_LOW_CLASSES else text
 
 
 OMAHA_EIGHT_OR_BETTER = OmahaType(
@@ -236,10 +254,10 @@ OMAHA_EIGHT_OR_BETTER = OmahaType(
     categories=LOW_CATEGORIES,
     category_of=_low_category,
     describe_value=_low_describe,
-    n_classes=_low_scale.EIGHT_LOW_CLASSES,
+    n_classes=_lowball.EIGHT_LOW_CLASSES,
     qualifier=True,
 )
 OMAHA_EIGHT_OR_BETTER.__doc__ = """The low half of Omaha Hi/Lo: exactly 2 hole + exactly 3
 board cards making five distinct ranks all 8 or lower, ace low (straights and flushes do
-not count).  Values 1..56 on the eight-or-better scale of evaluator._low_scale
+not count).  Values 1..56 on the eight-or-better scale of evaluator._lowball
 (8-7-6-5-4 = 1, 5-4-3-2-A = 56); 0 = no qualifying low."""

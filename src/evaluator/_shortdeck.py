@@ -1,20 +1,20 @@
 """Short deck (six plus) high hands over the 36-card deck 6..A.
 
-A-6-7-8-9 is the lowest straight and a flush beats a full house.  RULES.md asks for
-both common rule sets as named objects: ``SHORT_DECK`` (the default, *decision*: a
-straight beats three of a kind) and ``SHORT_DECK_TRIPS`` (three of a kind beats a
-straight).  A card below 6 is a ValueError naming it.
+A-6-7-8-9 is the lowest straight and a flush beats a full house.  The rules
+(docs/rules/short-deck.md) ask for both common rule sets as named objects:
+``SHORT_DECK`` (the default, *decision*: a straight beats three of a kind) and
+``SHORT_DECK_TRIPS`` (three of a kind beats a straight).  A card below 6 is a
+ValueError naming it.
 """
 
 from __future__ import annotations
 
 from functools import partial
 
-import evaluator._variant_tables as _variant_tables
-from evaluator._cards import deck
+from evaluator import _strengths
+from evaluator._cards import deck, deck_mask
 from evaluator._handtype import HandType
 from evaluator._high import HIGH, describe_strength
-from evaluator._validate import deck_mask
 
 SHORT_DECK_MASK = deck_mask(deck("6"))
 
@@ -39,7 +39,7 @@ def describe_short_deck(categories: tuple[str, ...], strength: int) -> tuple[int
 def _short_deck(name: str, categories: tuple[str, ...], trips_beat_straight: bool) -> HandType:
     return HandType(
         name,
-        partial(_variant_tables.short_deck_tables, trips_beat_straight),
+        partial(_strengths.short_deck_tables, trips_beat_straight),
         categories=categories,
         describer=partial(describe_short_deck, categories),
         allowed=SHORT_DECK_MASK,

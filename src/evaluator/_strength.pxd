@@ -1,8 +1,8 @@
 # Five-card "strengths" shared by every high-style hand type (HIGH, 2-7, short deck,
 # Italian): category << 20 | five 4-bit ranks, most significant first.  Inline, so
-# each table module compiles its own copy; the variants differ only by the data they
+# each table module compiles its own copy; the hand types differ only by the data they
 # pass (which straight the ace makes low, and a category order).
-from evaluator._types cimport uint32_t
+from evaluator.typedefs cimport uint32_t
 
 # HIGH's category numbers, weakest first
 cdef enum:

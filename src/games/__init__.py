@@ -1,11 +1,17 @@
 """pokerhands' games: the variants of poker as data, showdowns and equity, built on
-the `evaluator` core."""
+the `evaluator` core through its public seam (:class:`evaluator.Ranking`, the public
+``.pxd`` files, :mod:`evaluator.checks` and :mod:`evaluator.threads`).
 
-from games import ofc
-from games.batch import showdown_batch
+One subpackage per concept: `variants` (every game as data), `showdown` (single and
+batch showdowns, the pot arithmetic), `equity` (exact and Monte Carlo equity),
+`ranges` (hold'em ranges), `ofc` (Open Face Chinese scoring), `chips` (the chip
+checks), `cli` (the `pokerhands` command).
+"""
+
+from games import ofc, ranges
 from games.equity import EquityResult, PlayerEquity, StopSampling, equity
 from games.ranges import parse_range
-from games.showdown import Award, PotResult, ShowdownResult, showdown
+from games.showdown import Award, PotResult, ShowdownResult, showdown, showdown_batch
 from games.variants import (
     CRAZY_PINEAPPLE,
     DEUCE_TO_SEVEN_TRIPLE_DRAW,
@@ -20,6 +26,7 @@ from games.variants import (
     SHORT_DECK,
     VARIANTS,
     Betting,
+    Row,
     Split,
     Street,
     Variant,
@@ -44,6 +51,7 @@ __all__ = [
     "EquityResult",
     "PlayerEquity",
     "PotResult",
+    "Row",
     "ShowdownResult",
     "Split",
     "StopSampling",
@@ -52,6 +60,7 @@ __all__ = [
     "equity",
     "ofc",
     "parse_range",
+    "ranges",
     "showdown",
     "showdown_batch",
     "variant",

@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "eval":
             return _eval(args)
         return _equity(args)
-    except ValueError as e:
+    except (TypeError, ValueError) as e:
         print(f"pokerhands: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,15 +1,20 @@
-"""Every game of RULES.md as data: deck, cards dealt, streets, the hand types that decide
-the pot and how the pot is divided.
+"""Every game of the rules (docs/rules) as data: deck, cards dealt, streets, the hand
+types that decide the pot and how the pot is divided.
 
-A `Variant` is a frozen dataclass; nothing downstream branches on its name.  Hand types
-are named by the `evaluator` attribute that ranks them (resolved on first use, so the
-definitions import instantly) and are reached through `Variant.high_type` and
-`Variant.low_type`.  Streets and betting are carried as data too, so the game engine
-can grow on these definitions without changing their shape.
+A `Variant` is a frozen dataclass; nothing downstream branches on its name.  The hand
+types are :class:`evaluator.Ranking` objects (`Variant.high`, `Variant.low`) whose
+tables are built on first use, so the definitions import instantly.  Where the deck
+depends on the number of players (Italian poker) the variant carries the rule itself,
+as a function from the number of players to the ranking for that deck
+(`Variant.ranking_for_players`), applied by :func:`variant`.  A game that places cards
+in rows instead of showing down a hand (Open Face Chinese) lists its rows
+(`Variant.rows`).  Streets and betting are carried as data too, so the game engine can
+grow on these definitions without changing their shape.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
@@ -18,7 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 import evaluator
-from evaluator import RANKS
+from evaluator import RANKS, Ranking
+from evaluator.checks import count
 
 
 class Split(Enum):
@@ -55,6 +61,16 @@ class Street:
 
 
 @dataclass(frozen=True)
+class Row:
+    """One row of a placement game (Open Face Chinese): its name, how many cards it
+    holds and the ranking that values it."""
+
+    name: str
+    cards: int
+    ranking: Ranking
+
+
+@dataclass(frozen=True)
 class Variant:
     """A poker game as data."""
 
@@ -64,14 +80,18 @@ class Variant:
     hole_cards: int = 2           # cards each player holds at showdown
     board_cards: int = 5          # community cards at showdown (0 for draw games)
     dealt_hole_cards: int | None = None  # cards dealt before any discard (Crazy Pineapple: 3)
-    high: str | None = "HIGH"     # evaluator attribute ranking the high (or only) hand
-    low: str | None = None        # evaluator attribute ranking the low half (Hi/Lo)
+    high: Ranking | None = evaluator.HIGH  # ranks the high (or only) hand
+    low: Ranking | None = None    # ranks the low half (Hi/Lo)
     split: Split = Split.HIGH
-    hole_used: int | None = None  # exactly this many hole cards in a hand (Omaha: 2)
     min_players: int = 2
     max_players: int = 10
     streets: tuple[Street, ...] = ()
     betting: Betting = Betting.NO_LIMIT
+    #: the ranking for a number of players, where the deck follows them (Italian poker:
+    #: evaluator.italian); :func:`variant` applies it
+    ranking_for_players: Callable[[int], Any] | None = None
+    #: the rows of a placement game (Open Face Chinese), bottom first; empty otherwise
+    rows: tuple[Row, ...] = ()
     options: tuple[tuple[str, Any], ...] = field(default=())
 
     # ---------------------------------------------------------------- the deck
@@ -94,17 +114,6 @@ class Variant:
         """Hole cards dealt to each player (before any discard)."""
         return self.dealt_hole_cards if self.dealt_hole_cards is not None else self.hole_cards
 
-    # ---------------------------------------------------------------- hand types
-    @property
-    def high_type(self) -> Any:
-        """The evaluator object ranking the high (or only) hand, or None."""
-        return None if self.high is None else getattr(evaluator, self.high)
-
-    @property
-    def low_type(self) -> Any:
-        """The evaluator object ranking the low half, or None."""
-        return None if self.low is None else getattr(evaluator, self.low)
-
     @property
     def is_community(self) -> bool:
         return self.board_cards > 0
@@ -112,6 +121,16 @@ class Variant:
     def with_options(self, **changes: Any) -> Variant:
         """A copy with some fields changed (e.g. betting=Betting.POT_LIMIT)."""
         return replace(self, **changes)
+
+    def for_players(self, players: int) -> Variant:
+        """The game as `players` players play it: where the deck follows the number of
+        players (`ranking_for_players`), the ranking and the deck for that number, at
+        most that many seats; any other game unchanged."""
+        if self.ranking_for_players is None:
+            return self
+        ranking = self.ranking_for_players(players)
+        return replace(self, high=ranking, lowest_rank=ranking.lowest_rank,
+                       max_players=players)
 
 
 def _holdem_streets(hole: int, discard_on_flop: int = 0) -> tuple[Street, ...]:
@@ -125,11 +144,11 @@ def _holdem_streets(hole: int, discard_on_flop: int = 0) -> tuple[Street, ...]:
 
 HOLDEM = Variant("holdem", "Texas Hold'em", streets=_holdem_streets(2))
 SHORT_DECK = Variant(
-    "short-deck", "Short deck (six plus) Hold'em", lowest_rank="6", high="SHORT_DECK",
+    "short-deck", "Short deck (six plus) Hold'em", lowest_rank="6", high=evaluator.SHORT_DECK,
     max_players=9, streets=_holdem_streets(2),
 )
 OMAHA = Variant(
-    "omaha", "Omaha", hole_cards=4, high="OMAHA", hole_used=2, streets=_holdem_streets(4),
+    "omaha", "Omaha", hole_cards=4, high=evaluator.OMAHA, streets=_holdem_streets(4),
     betting=Betting.POT_LIMIT,
 )
 OMAHA5 = OMAHA.with_options(name="omaha5", title="Five-card Omaha", hole_cards=5,
@@ -137,8 +156,8 @@ OMAHA5 = OMAHA.with_options(name="omaha5", title="Five-card Omaha", hole_cards=5
 OMAHA6 = OMAHA.with_options(name="omaha6", title="Six-card Omaha", hole_cards=6,
                             streets=_holdem_streets(6), max_players=7)  # 7 x 6 + 5 = 47 cards
 OMAHA_HI_LO = OMAHA.with_options(
-    name="omaha-hilo", title="Omaha Hi/Lo (eight or better)", low="OMAHA_EIGHT_OR_BETTER",
-    split=Split.HIGH_LOW,
+    name="omaha-hilo", title="Omaha Hi/Lo (eight or better)",
+    low=evaluator.OMAHA_EIGHT_OR_BETTER, split=Split.HIGH_LOW,
 )
 OMAHA5_HI_LO = OMAHA_HI_LO.with_options(
     name="omaha5-hilo", title="Five-card Omaha Hi/Lo (eight or better)", hole_cards=5,
@@ -149,8 +168,9 @@ CRAZY_PINEAPPLE = Variant(
     streets=_holdem_streets(3, discard_on_flop=1), max_players=8,
 )
 DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
-    "2-7-triple-draw", "2-7 Triple Draw", hole_cards=5, board_cards=0, high="DEUCE_TO_SEVEN",
-    split=Split.LOW, max_players=6, betting=Betting.FIXED_LIMIT,
+    "2-7-triple-draw", "2-7 Triple Draw", hole_cards=5, board_cards=0,
+    high=evaluator.DEUCE_TO_SEVEN, split=Split.LOW, max_players=6,
+    betting=Betting.FIXED_LIMIT,
     streets=(
         Street("predraw", hole=5),
         Street("first draw", draw=5),
@@ -158,17 +178,25 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
         Street("third draw", draw=5),
     ),
 )
+# The deck follows the players (lowest rank 11 - players, seed 001 "Il mazzo"): the
+# variant holds the four-player game and the rule; variant("italian", players=n) and
+# every showdown apply it.  The 52-card option is
+# ITALIAN.with_options(high=evaluator.italian(None), lowest_rank="2",
+# ranking_for_players=None).
 ITALIAN = Variant(
     "italian", "Italian traditional poker (5-card draw)", lowest_rank="7", hole_cards=5,
-    board_cards=0, high="italian", max_players=6, betting=Betting.POT_LIMIT,
+    board_cards=0, high=evaluator.italian(4), max_players=9, betting=Betting.POT_LIMIT,
     streets=(Street("deal", hole=5), Street("draw", draw=5)),
+    ranking_for_players=evaluator.italian,
 )
 OFC = Variant(
-    "ofc", "Open Face Chinese", hole_cards=13, board_cards=0, high="HIGH", min_players=2,
+    "ofc", "Open Face Chinese", hole_cards=13, board_cards=0, high=None, min_players=2,
     max_players=4, streets=(
         Street("set", hole=5, betting=False),
         *(Street(f"card {i}", hole=1, betting=False) for i in range(6, 14)),
     ),
+    rows=(Row("bottom", 5, evaluator.HIGH), Row("middle", 5, evaluator.HIGH),
+          Row("top", 3, evaluator.OFC_TOP)),
 )
 
 VARIANTS: dict[str, Variant] = {
@@ -178,20 +206,18 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
-def italian_deck_rank(players: int | None) -> str:
-    """Lowest rank of the Italian deck for that many players (None: the full deck)."""
-    if players is None:
-        return "2"
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 9:
-        raise ValueError(f"Italian poker is for 2..9 players, got {players!r}")
-    return RANKS[max(0, 11 - players - 2)]
-
-
 def variant(game: Variant | str, *, players: int | None = None) -> Variant:
     """A game by object or name ("holdem", "omaha-hilo", ...).
 
-    For Italian poker the deck follows `players` (lowest rank 11 - players) unless
-    the variant given already fixes it.
+    With `players`, the game as that many players play it (:meth:`Variant.for_players`:
+    for Italian poker the deck follows the players, lowest rank 11 - players).
+    TypeError for a game that is neither a Variant nor a name, ValueError for an
+    unknown name or a number of players the game does not seat.
+
+    >>> variant("omaha-hilo").low.name
+    'OMAHA_EIGHT_OR_BETTER'
+    >>> variant("italian", players=5).deck_size    # sixes join the deck
+    36
     """
     if isinstance(game, Variant):
         found = game
@@ -202,7 +228,11 @@ def variant(game: Variant | str, *, players: int | None = None) -> Variant:
             raise ValueError(f"unknown game {game!r}; known games: {known}")
         found = VARIANTS[key]
     else:
-        raise ValueError(f"game must be a Variant or a name, got {type(game).__name__}")
-    if found.name == "italian" and players is not None and isinstance(game, str):
-        found = found.with_options(lowest_rank=italian_deck_rank(players), max_players=players)
+        raise TypeError(f"game must be a Variant or a name, got {type(game).__name__}")
+    if players is not None:
+        players = count(players, "players")
+        if not found.min_players <= players <= found.max_players:
+            raise ValueError(f"{found.title} is played by {found.min_players}.."
+                             f"{found.max_players} players, got {players}")
+        found = found.for_players(players)
     return found

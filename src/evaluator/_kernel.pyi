@@ -1,0 +1,17 @@
+"""Kernels of the table-backed hand types (see _kernel.pyx)."""
+
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from evaluator.tables import HandTables
+
+def evaluate_rows(
+    h: HandTables, cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]
+) -> None: ...
+def check_rows(
+    cards: npt.NDArray[np.uint8], allowed: int
+) -> tuple[int, int, Literal["card", "duplicate"]] | None: ...
+def evaluate_one(h: HandTables, cards: Any, allowed: int, min_n: int, max_n: int) -> int | None: ...
+def rank_histogram(h: HandTables, deck: npt.NDArray[np.uint8], n: int) -> npt.NDArray[np.int64]: ...

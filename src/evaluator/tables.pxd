@@ -1,0 +1,74 @@
+# The lookup tables of a hand type and the one lookup that reads them (public: code
+# built on the evaluator cimports them with `from evaluator.tables cimport ...`).
+#
+# The rank part of a hand key (keys.pxd) is mapped through a row-displacement perfect
+# hash: its low HASH_ROW_BITS bits pick a row, whose offset plus the remaining bits is
+# the slot in a table of entry_t values, one table per hand type.  A second 8192-entry
+# table indexed by a suit's 13-bit rank mask holds the flush values of hand types where
+# suits matter.  tables.pyx builds both on a hand type's first use.
+from evaluator.keys cimport CARD_KEY, KEY_BASE, flush_suit, suit_mask
+from evaluator.typedefs cimport card_t, entry_t, key_t, rank_t, uint32_t
+
+cdef enum:
+    HASH_ROW_BITS = 15
+
+
+# The tables of one hand type.  `flush` is NULL where suits do not matter (lows).
+ctypedef struct Tables:
+    const uint32_t *offsets     # perfect-hash row offsets, by the low bits of the rank key
+    const entry_t *ranks        # value of the best hand of a rank multiset (hashed key)
+    const entry_t *flush        # value of the best flush in a 13-bit suit mask, or NULL
+
+
+cdef inline uint32_t hash_index(const uint32_t *offsets, key_t key) noexcept nogil:
+    """Slot of a key's rank part in a ranks table: the one hash lookup."""
+    cdef uint32_t k = <uint32_t>key
+    return (k >> HASH_ROW_BITS) + offsets[k & ((1u << HASH_ROW_BITS) - 1)]
+
+
+cdef inline rank_t lookup_parts(const uint32_t *offsets, const entry_t *ranks,
+                                const entry_t *flush, key_t key, const card_t *cards,
+                                int n) noexcept nogil:
+    """Value of a hand whose key is known; `cards` is read only when it holds a flush.
+    Takes the table pointers one by one so a loop can keep them in registers."""
+    cdef int suit
+    if flush != NULL:
+        suit = flush_suit(key)
+        if suit >= 0:
+            return flush[suit_mask(cards, n, suit)]
+    return ranks[hash_index(offsets, key)]
+
+
+cdef inline rank_t lookup(const Tables *t, key_t key, const card_t *cards, int n) noexcept nogil:
+    """Value of a hand whose key is known; `cards` is read only when it holds a flush."""
+    return lookup_parts(t.offsets, t.ranks, t.flush, key, cards, n)
+
+
+cdef inline rank_t evaluate_cards(const Tables *t, const card_t *cards, int n) noexcept nogil:
+    """Value of the best hand in n (<= 7) distinct, valid cards."""
+    cdef key_t key = KEY_BASE
+    cdef int i
+    for i in range(n):
+        key += CARD_KEY[cards[i]]
+    return lookup(t, key, cards, n)
+
+
+# Value of a five-card hand as a "strength": any integer order where higher is better
+# and 0 means "no hand" (a low that does not qualify).  `counts` holds the number of
+# cards of each of the 13 ranks; `mask` is the 13-bit rank mask of a five-card flush.
+ctypedef uint32_t (*strength5_fn)(const int *counts) noexcept nogil
+ctypedef uint32_t (*flush5_fn)(uint32_t mask) noexcept nogil
+
+
+cdef class HandTables:
+    cdef Tables t                   # raw pointers into the arrays below, for the kernels
+    cdef readonly object offsets    # (rows,) uint32: perfect-hash row offsets (shared)
+    cdef readonly object ranks      # (slots,) uint16: value by hashed rank key
+    cdef readonly object flush      # (8192,) uint16 by suit mask, or None (suits ignored)
+    cdef readonly object classes    # (C,) uint32: strength of value v is classes[v - 1]
+    cdef readonly int max_cards     # largest hand the tables answer for (<= 7)
+    cdef readonly int min_cards     # hand size the classes are ranked at (5; 3 for OFC top)
+
+
+cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_cards,
+                            int min_cards=*)

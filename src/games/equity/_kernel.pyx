@@ -1,0 +1,505 @@
+"""Equity kernels: exact enumeration of board completions and seeded Monte Carlo.
+
+Everything here trusts its caller (games/equity/compute.py) for shapes, card values
+and collisions.  Games are data: the kernels see the high ranking's tables and, for
+Hi/Lo games, the low ranking's tables, never a game name.  Tables of the
+`evaluator.tables.HandTables` kind rank the best five of hole + board (hold'em, short
+deck); `evaluator.omaha_tables.ComboTables` rank exactly two hole cards and three board
+cards, through the lookup the Omaha evaluator itself uses (omaha_tables.pxd); the low
+half is an `evaluator.omaha_tables.MaskTables`.
+
+Pot accounting is in integer units: a whole pot is POT = 5040 units (divisible by
+every tie count 1..10, and so is half of it), so exact results are exact integers
+and sums over threads do not depend on the order they are added in.
+
+Accumulators are int64 rows of NCOL columns per player:
+    WIN   outcomes where the player takes the whole pot alone
+    TIE   outcomes where the player takes part of the pot
+    UNITS pot units won (equity = UNITS / (POT * outcomes))
+    HI    units won from the high half (the whole pot in high-only games)
+    LO    units won from the low half
+    SQ    sum of squared per-outcome units (Monte Carlo standard errors)
+"""
+
+from libc.stdint cimport int64_t, uint8_t, uint16_t
+
+from evaluator.keys cimport CARD_BIT, CARD_KEY, KEY_BASE, LOW_RANK_BIT, flush_suit, popcount
+from evaluator.omaha_tables cimport (
+    SUIT_BASE3, Combo, ComboTables, MaskTables, best_flush, board_row, three_suited,
+)
+from evaluator.tables cimport HandTables, hash_index
+from evaluator.typedefs cimport card_t, entry_t, key_t, uint32_t, uint64_t
+
+cdef enum:
+    MAXP = 10           # players
+    MAXH = 6            # hole cards per player
+    MAXPAIRS = 15       # two-card subsets of MAXH cards
+    NCOL = 6
+    WIN = 0
+    TIE = 1
+    UNITS = 2
+    HI = 3
+    LO = 4
+    SQ = 5
+    POT = 5040
+    HALF = 2520
+    MAX_REJECTED = 10000000
+
+NCOLS = NCOL
+POT_UNITS = POT
+
+cdef int _r
+
+
+# ---------------------------------------------------------------- one showdown setup
+
+cdef struct Ctx:
+    int np                          # players
+    int nh                          # hole cards per player
+    bint two_plus_three             # exactly two hole cards and three board cards (Omaha)
+    int npairs                      # two-card hole subsets (two_plus_three)
+    const uint32_t *offsets         # best five of all: the perfect-hash offsets
+    const entry_t *ranks            # best five of all: value by hashed rank key
+    const entry_t *flush            # value by 13-bit suit mask (or NULL)
+    Combo combo                     # two_plus_three: the Omaha tables (omaha_tables.pxd)
+    const uint16_t *low             # the low half's table (MaskTables) or NULL
+    key_t hkey[MAXP]                # KEY_BASE + hole keys
+    uint64_t hbits[MAXP]            # CARD_BIT union of the hole cards
+    uint32_t hlow[MAXP]             # low-rank set of the hole cards (LOW_RANK_BIT)
+    uint8_t pidx[MAXP][MAXPAIRS]    # two_plus_three: table column of each hole pair
+
+
+cdef int SHARE[MAXP + 1]
+cdef int HALF_SHARE[MAXP + 1]
+for _r in range(1, MAXP + 1):
+    SHARE[_r] = POT // _r
+    HALF_SHARE[_r] = HALF // _r
+
+
+cdef void _set_players(Ctx *c, const card_t *holes) noexcept nogil:
+    """Per-player keys of one tuple of hole cards (np rows of nh cards)."""
+    cdef int p, i, j, n
+    cdef const card_t *h
+    for p in range(c.np):
+        h = holes + p * c.nh
+        c.hkey[p] = KEY_BASE
+        c.hbits[p] = 0
+        c.hlow[p] = 0
+        for i in range(c.nh):
+            c.hkey[p] += CARD_KEY[h[i]]
+            c.hbits[p] |= CARD_BIT[h[i]]
+            c.hlow[p] |= LOW_RANK_BIT[h[i] >> 2]
+        if c.two_plus_three:
+            n = 0
+            for i in range(c.nh):
+                for j in range(i + 1, c.nh):
+                    c.pidx[p][n] = c.combo.pair_idx[h[i] * 52 + h[j]]
+                    n += 1
+            c.npairs = n
+
+
+cdef inline int _high_any(const Ctx *c, key_t key, uint64_t bits) noexcept nogil:
+    """High value of hole + board (best five of all), from the summed key and bits."""
+    cdef int suit
+    if c.flush != NULL:
+        suit = flush_suit(key)
+        if suit >= 0:
+            return c.flush[(bits >> (16 * suit)) & 0x1fff]
+    return c.ranks[hash_index(c.offsets, key)]
+
+
+cdef inline int _high_two_plus_three(const Ctx *c, int p, const entry_t *row, int suit,
+                                     uint32_t board_suit_mask) noexcept nogil:
+    """Best high of exactly two of player p's hole cards and three board cards: one
+    load per hole pair from the board's row (omaha_tables.board_row) and, where the
+    board holds three or more cards of one suit, that suit's flushes (best_flush)."""
+    cdef int i, best = 0, v
+    cdef uint32_t hole_mask
+    for i in range(c.npairs):
+        v = row[c.pidx[p][i]]
+        if v > best:
+            best = v
+    if suit >= 0 and c.flush != NULL:
+        hole_mask = <uint32_t>((c.hbits[p] >> (16 * suit)) & 0x1fff)
+        if popcount(hole_mask) >= 2:
+            v = best_flush(c.flush, hole_mask, board_suit_mask)
+            if v > best:
+                best = v
+    return best
+
+
+cdef inline void _settle(const Ctx *c, const int *hi, const int *lo, int64_t *acc) noexcept nogil:
+    """Divide one pot: high half (or whole pot) to the best high hands, low half to the
+    best qualifying lows; no qualifying low and the high hands take it all."""
+    cdef int p, best = 0, nb = 0, best_lo = 0, nl = 0, hs, ls = 0, u, uh, ul
+    for p in range(c.np):
+        if hi[p] > best:
+            best = hi[p]
+            nb = 1
+        elif hi[p] == best:
+            nb += 1
+    if c.low != NULL:
+        for p in range(c.np):
+            if lo[p] > best_lo:
+                best_lo = lo[p]
+                nl = 1
+            elif lo[p] == best_lo:
+                nl += 1
+    if best_lo > 0:
+        hs = HALF_SHARE[nb]
+        ls = HALF_SHARE[nl]
+    else:
+        hs = SHARE[nb]
+    for p in range(c.np):
+        uh = hs if hi[p] == best else 0
+        ul = ls if (best_lo > 0 and lo[p] == best_lo) else 0
+        u = uh + ul
+        if u == POT:
+            acc[p * NCOL + WIN] += 1
+        elif u > 0:
+            acc[p * NCOL + TIE] += 1
+        acc[p * NCOL + UNITS] += u
+        acc[p * NCOL + HI] += uh
+        acc[p * NCOL + LO] += ul
+        acc[p * NCOL + SQ] += <int64_t>u * u
+
+
+cdef inline void _showdown(const Ctx *c, key_t bkey, uint64_t bbits, uint32_t blow,
+                           int64_t *acc) noexcept nogil:
+    """Settle one complete board (five cards; bkey/bbits/blow are their sums, bkey
+    without KEY_BASE, which each player's hkey carries)."""
+    cdef int hi[MAXP]
+    cdef int lo[MAXP]
+    cdef int p, suit
+    cdef const entry_t *row
+    cdef uint32_t board_suit_mask = 0
+    if not c.two_plus_three:
+        for p in range(c.np):
+            hi[p] = _high_any(c, c.hkey[p] + bkey, c.hbits[p] | bbits)
+    else:
+        row = board_row(&c.combo, bkey)
+        # bkey sums the board's keys alone: started at SUIT_BASE3, bit 3 of a suit's
+        # counter flags three or more board cards of that suit
+        suit = three_suited(bkey + SUIT_BASE3)
+        if suit >= 0:
+            board_suit_mask = <uint32_t>((bbits >> (16 * suit)) & 0x1fff)
+        for p in range(c.np):
+            hi[p] = _high_two_plus_three(c, p, row, suit, board_suit_mask)
+    if c.low != NULL:
+        for p in range(c.np):
+            lo[p] = c.low[(c.hlow[p] << 8) | blow]
+    _settle(c, hi, lo, acc)
+
+
+# ---------------------------------------------------------------- exact enumeration
+
+cdef void _last_card_heads_up(const Ctx *c, const card_t *deck, int start, int stop, int step,
+                              key_t bkey, uint64_t bbits, int64_t *acc) noexcept nogil:
+    """The innermost loop of heads-up hold'em-style high: two adds, two lookups."""
+    cdef int i, v0, v1, s0, s1
+    cdef int64_t w0 = 0, w1 = 0, ties = 0
+    cdef card_t card
+    cdef key_t k, k0 = c.hkey[0] + bkey, k1 = c.hkey[1] + bkey
+    cdef uint64_t bits
+    cdef const uint32_t *offsets = c.offsets
+    cdef const entry_t *ranks = c.ranks
+    cdef const entry_t *flush = c.flush
+    i = start
+    while i < stop:
+        card = deck[i]
+        k = k0 + CARD_KEY[card]
+        s0 = flush_suit(k) if flush != NULL else -1
+        if s0 >= 0:
+            bits = bbits | CARD_BIT[card] | c.hbits[0]
+            v0 = flush[(bits >> (16 * s0)) & 0x1fff]
+        else:
+            v0 = ranks[hash_index(offsets, k)]
+        k = k1 + CARD_KEY[card]
+        s1 = flush_suit(k) if flush != NULL else -1
+        if s1 >= 0:
+            bits = bbits | CARD_BIT[card] | c.hbits[1]
+            v1 = flush[(bits >> (16 * s1)) & 0x1fff]
+        else:
+            v1 = ranks[hash_index(offsets, k)]
+        w0 += v0 > v1
+        w1 += v1 > v0
+        ties += v0 == v1
+        i += step
+    acc[0 * NCOL + WIN] += w0
+    acc[1 * NCOL + WIN] += w1
+    acc[0 * NCOL + TIE] += ties
+    acc[1 * NCOL + TIE] += ties
+    acc[0 * NCOL + UNITS] += w0 * POT + ties * HALF
+    acc[1 * NCOL + UNITS] += w1 * POT + ties * HALF
+    acc[0 * NCOL + HI] += w0 * POT + ties * HALF
+    acc[1 * NCOL + HI] += w1 * POT + ties * HALF
+    acc[0 * NCOL + SQ] += w0 * POT * POT + ties * HALF * HALF
+    acc[1 * NCOL + SQ] += w1 * POT * POT + ties * HALF * HALF
+
+
+cdef void _deal(const Ctx *c, const card_t *deck, int n, int start, int stop, int step,
+                int need, key_t bkey, uint64_t bbits, uint32_t blow, int64_t *acc) noexcept nogil:
+    """Every completion of the board by `need` more cards from deck[start:], the first
+    of them taken from deck[start:stop:step]; keys are added one card per level."""
+    cdef int i
+    cdef card_t card
+    if need == 1 and c.np == 2 and not c.two_plus_three and c.low == NULL:
+        _last_card_heads_up(c, deck, start, stop, step, bkey, bbits, acc)
+        return
+    i = start
+    while i < stop:
+        card = deck[i]
+        if need == 1:
+            _showdown(c, bkey + CARD_KEY[card], bbits | CARD_BIT[card],
+                      blow | LOW_RANK_BIT[card >> 2], acc)
+        else:
+            _deal(c, deck, n, i + 1, n - need + 2, 1, need - 1, bkey + CARD_KEY[card],
+                  bbits | CARD_BIT[card], blow | LOW_RANK_BIT[card >> 2], acc)
+        i += step
+
+
+cdef void _init_ctx(Ctx *c, object high, object low, int players, int nh) except *:
+    """The context of a run from the rankings' tables: HandTables (best five of hole +
+    board) or ComboTables (two hole + three board cards) for the high, MaskTables or
+    None for the low."""
+    cdef HandTables five
+    cdef ComboTables combo
+    c.np = players
+    c.nh = nh
+    c.npairs = 0
+    if isinstance(high, HandTables):
+        five = high
+        c.two_plus_three = False
+        c.offsets = five.t.offsets
+        c.ranks = five.t.ranks
+        c.flush = five.t.flush
+    elif isinstance(high, ComboTables):
+        combo = high
+        c.two_plus_three = True
+        c.combo = combo.c
+        c.flush = combo.c.flush
+    else:
+        raise TypeError(f"no equity kernel for tables of type {type(high).__name__}")
+    c.low = NULL
+    if low is not None:
+        if not isinstance(low, MaskTables):
+            raise TypeError(f"no equity kernel for low tables of type {type(low).__name__}")
+        c.low = (<MaskTables>low).c_table
+
+
+def exact(object high, object low, const card_t[:, :, ::1] holes,
+          const card_t[::1] board, const card_t[::1] deck, int part, int nparts,
+          int64_t[:, :, ::1] out):
+    """Enumerate every completion of `board` to five cards for each tuple of hands.
+
+    holes: (T, P, h) the players' hole cards, one row of P hands per tuple; deck: the
+    cards not on the board and not dead (each tuple's own cards are skipped here);
+    out: (T, P, NCOL) accumulators, added to.  Only first-level cards whose index in
+    the tuple's deck is part (mod nparts) are dealt here, so nparts calls with
+    part = 0..nparts-1 cover the enumeration once, in any order, on any threads."""
+    cdef Ctx c
+    cdef int T = holes.shape[0], np_ = holes.shape[1], nh = holes.shape[2]
+    cdef int nb0 = board.shape[0], nd = deck.shape[0], need = 5 - nb0
+    cdef int t, i, n, p
+    cdef uint64_t used
+    cdef const card_t *hp
+    cdef key_t bkey = 0
+    cdef uint64_t bbits = 0
+    cdef uint32_t blow = 0
+    cdef card_t cards[52]
+    _init_ctx(&c, high, low, np_, nh)
+    for i in range(nb0):
+        bkey += CARD_KEY[board[i]]
+        bbits |= CARD_BIT[board[i]]
+        blow |= LOW_RANK_BIT[board[i] >> 2]
+    with nogil:
+        for t in range(T):
+            hp = &holes[t, 0, 0]
+            _set_players(&c, hp)
+            used = 0
+            for p in range(np_ * nh):
+                used |= (<uint64_t>1) << hp[p]
+            n = 0
+            for i in range(nd):
+                if not (used >> deck[i]) & 1:
+                    cards[n] = deck[i]
+                    n += 1
+            if need == 0:
+                if part == 0:
+                    _showdown(&c, bkey, bbits, blow, &out[t, 0, 0])
+            else:
+                _deal(&c, cards, n, part, n - need + 1, nparts, need, bkey, bbits, blow,
+                      &out[t, 0, 0])
+
+
+# ---------------------------------------------------------------- Monte Carlo
+#
+# xoshiro256** (Blackman and Vigna) seeded through splitmix64.  Trials come in
+# fixed-size chunks and chunk i draws from its own stream seeded by (seed, i), so the
+# answer depends on the seed and the trial count only, not on how chunks are spread
+# over threads.
+
+cdef struct Rng:
+    uint64_t s[4]
+
+
+cdef inline uint64_t _splitmix(uint64_t *x) noexcept nogil:
+    cdef uint64_t z
+    x[0] += 0x9E3779B97F4A7C15ULL
+    z = x[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline void _seed(Rng *r, uint64_t seed, uint64_t stream) noexcept nogil:
+    cdef uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL)
+    cdef int i
+    _splitmix(&x)
+    for i in range(4):
+        r.s[i] = _splitmix(&x)
+
+
+cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+
+cdef inline uint64_t _next(Rng *r) noexcept nogil:
+    cdef uint64_t result = _rotl(r.s[1] * 5, 7) * 9
+    cdef uint64_t t = r.s[1] << 17
+    r.s[2] ^= r.s[0]
+    r.s[3] ^= r.s[1]
+    r.s[1] ^= r.s[2]
+    r.s[0] ^= r.s[3]
+    r.s[2] ^= t
+    r.s[3] = _rotl(r.s[3], 45)
+    return result
+
+
+cdef inline uint32_t _below(Rng *r, uint32_t n) noexcept nogil:
+    """Uniform in 0..n-1 (multiply-shift; bias below n / 2**32, i.e. < 1e-8 here)."""
+    return <uint32_t>(((_next(r) >> 32) * n) >> 32)
+
+
+cdef inline int _pick(Rng *r, const double *cum, int lo, int hi) noexcept nogil:
+    """Index in lo..hi-1 drawn with probability proportional to its weight (cum holds
+    running totals)."""
+    cdef double u
+    cdef int mid
+    if hi - lo == 1:
+        return lo
+    u = (_next(r) >> 11) * (1.0 / 9007199254740992.0) * cum[hi - 1]
+    while lo < hi - 1:
+        mid = (lo + hi) >> 1
+        if cum[mid - 1] > u:
+            hi = mid
+        else:
+            lo = mid
+    return lo
+
+
+def sample(object high, object low, const card_t[:, ::1] combos,
+           const int64_t[::1] starts, const double[::1] cum, const card_t[::1] board,
+           const card_t[::1] deck, uint64_t seed, int64_t first_chunk, int64_t n_chunks,
+           int64_t chunk_size, int64_t total, int64_t[:, ::1] out):
+    """Monte Carlo trials of chunks first_chunk .. first_chunk + n_chunks - 1.
+
+    combos: (M, h) every player's candidate hands, player p's in rows
+    starts[p]:starts[p+1], drawn with probability proportional to their weights (cum
+    holds running totals per player); a tuple of hands that collide is redrawn whole,
+    which samples the joint deal exactly; a player with no rows (starts[p] ==
+    starts[p+1]) holds a random hand, dealt from the deck after the ranges.  Returns
+    -1 if MAX_REJECTED draws in a row collide (the caller checks beforehand that some
+    tuple does not).  deck: cards neither on the board nor dead;
+    the board is completed from it, avoiding the hands.  Chunk i runs trials
+    i * chunk_size .. min(total, (i + 1) * chunk_size) - 1.  Returns the trials run."""
+    cdef Ctx c
+    cdef int np_ = starts.shape[0] - 1, nh = combos.shape[1]
+    cdef int nb0 = board.shape[0], nd = deck.shape[0], need = 5 - nb0
+    cdef int p, i, j, pick, _i
+    cdef int64_t ch, t, t0, t1, done = 0, rejected = 0
+    cdef Rng rng
+    cdef uint64_t base_used = 0, used, bit
+    cdef key_t bkey0 = 0, bkey
+    cdef uint64_t bbits0 = 0, bbits
+    cdef uint32_t blow0 = 0, blow
+    cdef card_t holes[MAXP * MAXH]
+    cdef card_t card
+    cdef const card_t *row
+    cdef bint fixed = True
+    cdef bint collide
+    _init_ctx(&c, high, low, np_, nh)
+    for i in range(nb0):
+        bkey0 += CARD_KEY[board[i]]
+        bbits0 |= CARD_BIT[board[i]]
+        blow0 |= LOW_RANK_BIT[board[i] >> 2]
+    for p in range(np_):
+        if starts[p + 1] - starts[p] != 1:
+            fixed = False
+    with nogil:
+        if fixed:
+            for p in range(np_):
+                for j in range(nh):
+                    holes[p * nh + j] = combos[starts[p], j]
+                    base_used |= (<uint64_t>1) << combos[starts[p], j]
+            _set_players(&c, holes)
+        for ch in range(first_chunk, first_chunk + n_chunks):
+            _seed(&rng, seed, <uint64_t>ch)
+            t0 = ch * chunk_size
+            t1 = min(total, t0 + chunk_size)
+            t = t0
+            while t < t1:
+                if fixed:
+                    used = base_used
+                else:
+                    used = 0
+                    collide = False
+                    for p in range(np_):
+                        if starts[p + 1] == starts[p]:
+                            continue
+                        pick = _pick(&rng, &cum[0], <int>starts[p], <int>starts[p + 1])
+                        row = &combos[pick, 0]
+                        for j in range(nh):
+                            bit = (<uint64_t>1) << row[j]
+                            if used & bit:
+                                collide = True
+                            used |= bit
+                            holes[p * nh + j] = row[j]
+                    if collide:
+                        rejected += 1
+                        if rejected > MAX_REJECTED:
+                            done = -1
+                            break
+                        continue
+                    rejected = 0
+                    for p in range(np_):
+                        if starts[p + 1] != starts[p]:
+                            continue
+                        for j in range(nh):
+                            while True:
+                                card = deck[_below(&rng, nd)]
+                                bit = (<uint64_t>1) << card
+                                if not (used & bit):
+                                    break
+                            used |= bit
+                            holes[p * nh + j] = card
+                    _set_players(&c, holes)
+                bkey = bkey0
+                bbits = bbits0
+                blow = blow0
+                for _i in range(need):
+                    while True:
+                        card = deck[_below(&rng, nd)]
+                        bit = (<uint64_t>1) << card
+                        if not (used & bit):
+                            break
+                    used |= bit
+                    bkey += CARD_KEY[card]
+                    bbits |= CARD_BIT[card]
+                    blow |= LOW_RANK_BIT[card >> 2]
+                _showdown(&c, bkey, bbits, blow, &out[0, 0])
+                t += 1
+            if done < 0:
+                break
+            done += t1 - t0
+    return done
