@@ -400,3 +400,16 @@ def test_every_variant_fits_its_deck_at_full_table():
         if game.name == "2-7-triple-draw":
             continue  # draws reshuffle the discards (docs/rules/triple-draw.md)
         assert needed <= game.deck_size, f"{game.name}: {needed} cards from {game.deck_size}"
+
+
+def test_batch_names_uint8_cards_out_of_range(rng: np.random.Generator) -> None:
+    args = _batch_args(rng)
+    args["holes"] = args["holes"].astype(np.uint8)
+    args["holes"][4, 1, 0] = 200
+    with pytest.raises(ValueError, match="deal 4, seat 1's hole card 0: card value 200"):
+        showdown_batch("holdem", **args)
+    args = _batch_args(rng)
+    args["boards"] = args["boards"].astype(np.uint8)
+    args["boards"][2, 3] = 52
+    with pytest.raises(ValueError, match="deal 2, board card 3: card value 52"):
+        showdown_batch("holdem", **args)

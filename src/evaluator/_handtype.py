@@ -142,18 +142,14 @@ class HandType(LazyTables):
         `cards` and `board` are anything :func:`evaluator.parse_cards` accepts; lists or
         tuples of ints take a fast path with the same checks.
         """
-        hand: Any = cards
-        if board is not None:
-            if type(cards) in (list, tuple) and type(board) in (list, tuple):
-                hand = [*cards, *board]  # type: ignore[misc]
-            else:
-                hand = np.concatenate([parse_cards(cards), parse_cards(board)]).tolist()
         sizes = self.sizes
-        value = _kernel.evaluate_one(self.tables, hand, self._allowed, sizes[0], sizes[-1])
-        if value is None:  # not a list or tuple of valid ints: parse, then the fast path
-            value = _kernel.evaluate_one(
-                self.tables, self._cards(hand).tolist(), self._allowed, sizes[0], sizes[-1]
-            )
+        value = _kernel.evaluate_one(self.tables, cards, board, self._allowed, sizes[0],
+                                     sizes[-1])
+        if value is None:  # not lists or tuples of valid ints: parse, then the fast path
+            hand = self._cards(cards if board is None else
+                               np.concatenate([parse_cards(cards), parse_cards(board)]))
+            value = _kernel.evaluate_one(self.tables, hand.tolist(), None, self._allowed,
+                                         sizes[0], sizes[-1])
             assert value is not None
         return value
 

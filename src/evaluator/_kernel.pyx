@@ -51,21 +51,29 @@ def evaluate_rows(HandTables h, const card_t[:, ::1] cards, rank_t[::1] out):
         _evaluate_rows(&h.t, cards, out)
 
 
-cdef inline bint _row_bad(const card_t *c, Py_ssize_t w, uint64_t allowed) noexcept nogil:
-    """A row is bad when a card is >= 64, or its bits' sum differs from their union
-    (a repeat), or a bit falls outside `allowed` (which also catches 52..63)."""
+cdef inline bint _row_bad(const card_t *a, Py_ssize_t wa, const card_t *b, Py_ssize_t wb,
+                          uint64_t allowed) noexcept nogil:
+    """A row (wa cards of the first array, then wb of the second) is bad when a card is
+    >= 64, or its bits' sum differs from their union (a repeat), or a bit falls outside
+    `allowed` (which also catches 52..63)."""
     cdef Py_ssize_t j
     cdef uint64_t seen = 0, total = 0, bit
     cdef card_t high = 0
-    for j in range(w):
-        high |= c[j]
-        bit = (<uint64_t>1) << (c[j] & 63)
+    for j in range(wa):
+        high |= a[j]
+        bit = (<uint64_t>1) << (a[j] & 63)
+        seen |= bit
+        total += bit
+    for j in range(wb):
+        high |= b[j]
+        bit = (<uint64_t>1) << (b[j] & 63)
         seen |= bit
         total += bit
     return ((high >> 6) != 0) | (total != seen) | ((seen & ~allowed) != 0)
 
 
-cdef inline Py_ssize_t _first_bad_row(const card_t *c, Py_ssize_t n, Py_ssize_t w,
+cdef inline Py_ssize_t _first_bad_row(const card_t *a, Py_ssize_t wa, const card_t *b,
+                                      Py_ssize_t wb, Py_ssize_t n,
                                       uint64_t allowed) noexcept nogil:
     """Index of the first row with a card outside `allowed` or a repeated card, or -1.
     Branch-free per row: flags are OR-ed over blocks of rows and a block is only
@@ -76,34 +84,45 @@ cdef inline Py_ssize_t _first_bad_row(const card_t *c, Py_ssize_t n, Py_ssize_t 
         stop = start + 256 if start + 256 < n else n
         bad = False
         for i in range(start, stop):
-            bad |= _row_bad(c + i * w, w, allowed)
+            bad |= _row_bad(a + i * wa, wa, b + i * wb, wb, allowed)
         if bad:
             for i in range(start, stop):
-                if _row_bad(c + i * w, w, allowed):
+                if _row_bad(a + i * wa, wa, b + i * wb, wb, allowed):
                     return i
     return -1
 
 
-def check_rows(const card_t[:, ::1] cards, uint64_t allowed):
-    """First bad cell as (row, column, reason) or None.  reason is "card" for a value
-    outside `allowed` (a bit mask of the deck's cards) and "duplicate" for a card
-    repeated within its row.  Runs without the GIL."""
-    cdef Py_ssize_t n = cards.shape[0], w = cards.shape[1], row, j
-    if n == 0 or w == 0:
+def check_rows(const card_t[:, ::1] cards, const card_t[:, ::1] more, uint64_t allowed):
+    """First bad cell of rows made of a row of `cards` and the same row of `more` (an
+    (N, 0) array when there is nothing more: a hand, or a hole and its board, checked
+    in one pass without copying them side by side), as (row, column, reason) or None;
+    the column counts across both.  reason is "card" for a value outside `allowed` (a
+    bit mask of the deck's cards) and "duplicate" for the second of two equal cards in
+    a row.  Runs without the GIL."""
+    cdef Py_ssize_t n = cards.shape[0], wa = cards.shape[1], wb = more.shape[1], row, j
+    cdef const card_t *a
+    cdef const card_t *b
+    if n == 0 or wa + wb == 0:
         return None
+    if more.shape[0] != n:
+        raise ValueError("cards and more must have as many rows")
+    a = &cards[0, 0] if wa else NULL
+    b = &more[0, 0] if wb else NULL
     with nogil:
         # constant widths let the compiler unroll the row loop
-        if w == 7:
-            row = _first_bad_row(&cards[0, 0], n, 7, allowed)
-        elif w == 5:
-            row = _first_bad_row(&cards[0, 0], n, 5, allowed)
+        if wa == 7 and wb == 0:
+            row = _first_bad_row(a, 7, b, 0, n, allowed)
+        elif wa == 5 and wb == 0:
+            row = _first_bad_row(a, 5, b, 0, n, allowed)
+        elif wa == 4 and wb == 5:
+            row = _first_bad_row(a, 4, b, 5, n, allowed)
         else:
-            row = _first_bad_row(&cards[0, 0], n, w, allowed)
+            row = _first_bad_row(a, wa, b, wb, n, allowed)
     if row < 0:
         return None
     seen = set()
-    for j in range(w):
-        c = cards[row, j]
+    for j in range(wa + wb):
+        c = cards[row, j] if j < wa else more[row, j - wa]
         if c > 51 or not (allowed >> c) & 1:
             return int(row), int(j), "card"
         if c in seen:
@@ -112,34 +131,59 @@ def check_rows(const card_t[:, ::1] cards, uint64_t allowed):
     raise AssertionError("unreachable: the row was flagged bad")  # pragma: no cover
 
 
-def evaluate_one(HandTables h, object cards, uint64_t allowed, int min_n, int max_n):
-    """Value of one hand given as a list or tuple of ints 0..51; None for any other input
-    (the caller then parses it and names what is wrong).  Raises ValueError for a
-    wrong count, a card outside the deck or a repeated card."""
-    cdef card_t buf[8]
-    cdef Py_ssize_t n, i
+cdef inline int _take(object cards, card_t *buf, int n0, uint64_t *seen,
+                      uint64_t allowed) except -2:
+    """Append a list or tuple of ints 0..51 to buf[n0:]; the new count, or -1 when the
+    input is anything else (the caller's slow path then names what is wrong).  Raises
+    ValueError for a card outside the deck or a repeated card."""
+    cdef Py_ssize_t i, n
     cdef long c
-    cdef uint64_t seen = 0, bit
+    cdef uint64_t bit
     if type(cards) is not list and type(cards) is not tuple:
-        return None
+        return -1
     n = len(cards)
+    if n0 + n > 7:
+        return -1
+    for i in range(n):
+        item = cards[i]
+        if type(item) is not int:
+            return -1
+        try:
+            c = item
+        except OverflowError:
+            return -1
+        if c < 0 or c > 51:
+            return -1
+        if not (allowed >> c) & 1:
+            raise ValueError(f"card {card_name(c)} (value {c}) is not in this hand type's deck")
+        bit = (<uint64_t>1) << c
+        if seen[0] & bit:
+            raise ValueError(f"duplicate card {card_name(c)}")
+        seen[0] |= bit
+        buf[n0 + i] = <card_t>c
+    return <int>(n0 + n)
+
+
+def evaluate_one(HandTables h, object cards, object board, uint64_t allowed, int min_n,
+                 int max_n):
+    """Value of one hand given as a list or tuple of ints 0..51, with a board (a list or
+    tuple too) or None; None for any other input (the caller then parses it and names
+    what is wrong).  Raises ValueError for a wrong count, a card outside the deck or a
+    repeated card."""
+    cdef card_t buf[8]
+    cdef uint64_t seen = 0
+    cdef int n = _take(cards, buf, 0, &seen, allowed)
+    if n < 0:
+        return None
+    if board is not None:
+        n = _take(board, buf, n, &seen, allowed)
+        if n < 0:
+            return None
     if n < min_n or n > max_n:
         raise ValueError(
             f"expected {min_n}" + (f"..{max_n}" if max_n != min_n else "")
             + f" cards, got {n}")
-    for i in range(n):
-        item = cards[i]
-        if type(item) is not int or not 0 <= item <= 51:
-            return None     # the caller's slow path names what is wrong
-        c = item
-        if not (allowed >> c) & 1:
-            raise ValueError(f"card {card_name(c)} (value {c}) is not in this hand type's deck")
-        bit = (<uint64_t>1) << c
-        if seen & bit:
-            raise ValueError(f"duplicate card {card_name(c)}")
-        seen |= bit
-        buf[i] = <card_t>c
-    return evaluate_cards(&h.t, buf, <int>n)
+    return evaluate_cards(&h.t, buf, n)
 
 
 cdef void _enumerate(const Tables *t, const card_t *deck, int ndeck, int start, int need,

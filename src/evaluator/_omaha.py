@@ -173,15 +173,15 @@ def check_deals(
                    f"(N, {_sizes_text(board_sizes)})")
     if h.shape[0] != b.shape[0]:
         raise ValueError(f"holes has {h.shape[0]} rows but boards has {b.shape[0]}")
-    both = np.concatenate([h, b], axis=1)
-    bad = first_bad_cell(both)
+    bad = first_bad_cell(h, more=b)
     if bad is not None:
         row, col, reason = bad
-        card = int(both[row, col])
+        both = np.concatenate([h[row], b[row]])
+        card = int(both[col])
         part, at = ("holes", col) if col < h.shape[1] else ("boards", col - h.shape[1])
         if reason == "card":     # a uint8 value 52..255 (other dtypes were checked above)
             raise ValueError(f"{part}[{row}, {at}]: card value {card} is outside 0..51")
-        first = int(np.flatnonzero(both[row] == card)[0])
+        first = int(np.flatnonzero(both == card)[0])
         if first < h.shape[1] <= col:
             raise ValueError(
                 f"row {row}: card {card_name(card)} is in both holes[{row}] and boards[{row}]"

@@ -129,17 +129,21 @@ def card_rows(
 
 
 def first_bad_cell(
-    rows: npt.NDArray[np.uint8], allowed: int = FULL_DECK_MASK, threads: int | None = 1
+    rows: npt.NDArray[np.uint8], allowed: int = FULL_DECK_MASK, threads: int | None = 1,
+    more: npt.NDArray[np.uint8] | None = None,
 ) -> tuple[int, int, str] | None:
     """The first cell of C-contiguous (N, k) uint8 card rows that is bad, as (row,
     column, reason), or None: reason "card" for a card outside `allowed` (a bit mask of
-    the deck), "duplicate" for the second of two equal cards in a row.  For callers
-    that name the cell in their own words; the check runs without the GIL, split over
+    the deck), "duplicate" for the second of two equal cards in a row.  With `more`,
+    an (N, m) array whose rows continue those of `rows` (a board after a hand), both
+    are checked together in one pass, columns counting across both.  For callers that
+    name the cell in their own words; the check runs without the GIL, split over
     `threads`."""
     found: list[tuple[int, int, str]] = []
+    extra = np.empty((rows.shape[0], 0), np.uint8) if more is None else more
 
     def check(start: int, stop: int) -> None:
-        cell = _kernel.check_rows(rows[start:stop], allowed)
+        cell = _kernel.check_rows(rows[start:stop], extra[start:stop], allowed)
         if cell is not None:
             found.append((cell[0] + start, cell[1], cell[2]))
 

@@ -39,19 +39,22 @@ def _check_cards(game: Variant, holes: object, boards: object
         raise ValueError(f"{game.title} is played by 2..{game.max_players} seats, got {seats}")
     b = card_array(np.empty((n, 0), np.uint8) if boards is None else boards, "boards",
                    lambda a: a.shape == (n, game.board_cards), f"({n}, {game.board_cards})")
-    rows = np.ascontiguousarray(np.concatenate([h.reshape(n, seats * k), b], axis=1))
-    bad_cell = first_bad_cell(rows, game.deck_mask)
+    flat = h.reshape(n, seats * k)       # a view: card_array returned it C-contiguous
+    bad_cell = first_bad_cell(flat, game.deck_mask, more=b)
     if bad_cell is not None:
         d, col, reason = bad_cell
-        card = card_name(int(rows[d, col]))
+        row = np.concatenate([flat[d], b[d]])
+        value = int(row[col])
         if reason == "duplicate":
-            first = int(np.flatnonzero(rows[d] == rows[d, col])[0])
-            raise ValueError(f"deal {d}: card {card} is in {_place(first, seats, k)} and in "
-                             f"{_place(col, seats, k)}")
-        raise ValueError(f"deal {d}, {_place(col, seats, k)}: card {card} is not in the "
+            first = int(np.flatnonzero(row == value)[0])
+            raise ValueError(f"deal {d}: card {card_name(value)} is in "
+                             f"{_place(first, seats, k)} and in {_place(col, seats, k)}")
+        where = f"deal {d}, {_place(col, seats, k)}"
+        if value > 51:      # a uint8 value 52..255 (other dtypes were checked above)
+            raise ValueError(f"{where}: card value {value} is outside 0..51")
+        raise ValueError(f"{where}: card {card_name(value)} is not in the "
                          f"{game.deck_size}-card deck of {game.title}")
-    holes_out = np.ascontiguousarray(rows[:, : seats * k].reshape(n, seats, k))
-    return holes_out, np.ascontiguousarray(rows[:, seats * k:])
+    return h, b
 
 
 def _place(col: int, seats: int, k: int) -> str:
