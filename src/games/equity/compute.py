@@ -90,18 +90,17 @@ def equity(
 
     board_cards, dead_cards, parsed = resolve(v, players, board, dead)
     n = len(parsed)
+    tables, low = hand_tables(v), low_table(v)
 
     if v.dealt != v.hole_cards and len(board_cards) == 0:
         if exact is False or trials is not None or seconds is not None:
             raise ValueError(f"{v.title} before the flop is enumerated exactly; give the "
                              f"flop to sample")
-        return discard_preflop(v, parsed, dead_cards, t0, progress)
+        return discard_preflop(v, tables, parsed, dead_cards, t0, progress)
     if v.dealt != v.hole_cards:
         parsed, dead_cards = discard(v, parsed, board_cards, dead_cards)
         v = v.with_options(dealt_hole_cards=None)
 
-    tables = hand_tables(v)
-    low = low_table(v)
     deck = remaining_deck(v, board_cards, dead_cards)
     need = 5 - len(board_cards)
     left = len(deck) - n * v.hole_cards

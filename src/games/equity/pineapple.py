@@ -15,7 +15,7 @@ import numpy.typing as npt
 import evaluator
 from evaluator.checks import deck_mask
 from games.equity import _kernel
-from games.equity.inputs import Player, cards_text, hand_tables
+from games.equity.inputs import Player, cards_text
 from games.equity.result import EquityResult, Progress, player_equities
 from games.variants import Variant
 
@@ -57,9 +57,10 @@ def discard(v: Variant, players: list[Player], board: npt.NDArray[np.uint8],
     return out, np.array(discarded, dtype=np.uint8)
 
 
-def discard_preflop(v: Variant, players: list[Player], dead: npt.NDArray[np.uint8],
-                     t0: float, progress: Progress | None) -> EquityResult:
-    """Every flop, each with its own discards, then hold'em to the river (exact)."""
+def discard_preflop(v: Variant, tables: Any, players: list[Player], dead: npt.NDArray[np.uint8],
+                    t0: float, progress: Progress | None) -> EquityResult:
+    """Every flop, each with its own discards, then hold'em to the river (exact), ranked
+    with the high ranking's `tables`."""
     for i, p in enumerate(players):
         if not p.is_fixed:
             raise ValueError(
@@ -68,8 +69,6 @@ def discard_preflop(v: Variant, players: list[Player], dead: npt.NDArray[np.uint
     hands = [p.combos[0].tolist() for p in players]
     known = deck_mask(dead.tolist() + [c for h in hands for c in h])
     rest = [c for c in v.deck.tolist() if not (known >> c) & 1]
-    hv = v.with_options(dealt_hole_cards=None)
-    tables = hand_tables(hv)
     n = len(players)
     counts = np.zeros((1, n, _kernel.NCOLS), dtype=np.int64)
     flops = list(combinations(rest, 3))
