@@ -7,6 +7,7 @@ cards, so values of a 5-card and a 7-card hand compare directly.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
@@ -30,6 +31,10 @@ from evaluator.threads import run_split
 TablesFactory = Callable[[], Any]
 #: Turns a five-card strength (from the tables' classes) into (category index, words).
 Describer = Callable[[int], tuple[int, str]]
+
+
+#: one lock for every hand type's first build (builds take milliseconds and happen once)
+_BUILD_LOCK = threading.RLock()
 
 
 def _named(name: str) -> Any:
@@ -77,10 +82,14 @@ class LazyTables:
         return (_named, (self.name,))
 
     def _lazy(self) -> Any:
-        """What the factory returns (built on the first call)."""
+        """What the factory returns (built on the first call, once, whichever thread
+        asks first: the others wait for it)."""
         tables = self._tables
         if tables is None:
-            tables = self._tables = self._factory()
+            with _BUILD_LOCK:
+                tables = self._tables
+                if tables is None:
+                    tables = self._tables = self._factory()
         return tables
 
     # the getter itself, not a call through it: evaluate() reads this for every hand

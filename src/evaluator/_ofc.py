@@ -137,9 +137,17 @@ class OFCTopHandType(HandType):
     def fouls(self, middle_value: Any, top_value: Any) -> Any:
         """True where a top row (OFC_TOP value) beats the middle row (HIGH value): a foul.
 
-        One integer comparison, ``top_value > from_high(middle_value)``; arrays work."""
+        One integer comparison, ``top_value > from_high(middle_value)``; arrays of the
+        same (or numpy-broadcastable) shapes work."""
         self._check_top(top_value)
-        result = np.asarray(top_value) > self.from_high(middle_value)
+        middle_place = self.from_high(middle_value)
+        top = np.asarray(top_value)
+        try:
+            np.broadcast_shapes(top.shape, np.shape(middle_place))
+        except ValueError:
+            raise ValueError(f"middle values of shape {np.shape(middle_place)} and top values "
+                             f"of shape {top.shape} do not pair up") from None
+        result = top > middle_place
         return bool(result) if result.ndim == 0 else result
 
     def _check_top(self, value: Any) -> None:

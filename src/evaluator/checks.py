@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -27,10 +28,12 @@ from evaluator.threads import run_split
 __all__ = [
     "FULL_DECK_MASK",
     "MAX_SEED",
+    "as_array",
     "card_array",
     "card_rows",
     "check_card",
     "count",
+    "deck_bits",
     "deck_mask",
     "describe_card",
     "first_bad_cell",
@@ -45,11 +48,30 @@ FULL_DECK_MASK = (1 << 52) - 1
 MAX_SEED = (1 << 64) - 1
 
 
+def deck_bits(allowed: object, name: str = "allowed") -> int:
+    """A deck as a bit mask of its cards (bit c for card c): an int 0..2**52 - 1."""
+    return count(allowed, name, 0, FULL_DECK_MASK)
+
+
 def describe_card(value: int, deck_name: str) -> str:
     """Why a card value is refused: outside 0..51, or not in the named deck."""
     if 0 <= value <= 51:
         return f"card {card_name(value)} (value {value}) is not in the {deck_name}"
     return f"card value {value} is outside 0..51"
+
+
+def as_array(values: object, name: str) -> npt.NDArray[Any]:
+    """`values` as a numpy array, or the reason numpy cannot make one: TypeError for
+    what is no array at all (a mix of text and bytes, objects numpy cannot read),
+    ValueError for ragged nested sequences."""
+    try:
+        return np.asarray(values)
+    except ValueError:
+        raise ValueError(f"{name} must be a rectangular array: its rows have different "
+                         "lengths") from None
+    except (TypeError, UnicodeError, OverflowError, RecursionError):
+        raise TypeError(f"{name} must be an array, got {type(values).__name__} that numpy "
+                        "cannot read as one") from None
 
 
 def integer_array(values: object, name: str) -> npt.NDArray[np.integer]:
@@ -59,16 +81,19 @@ def integer_array(values: object, name: str) -> npt.NDArray[np.integer]:
     datetimes and timedeltas (numpy counts timedelta64 as an integer type; it is not
     a card or a chip count).  Python ints too large for int64 arrive as an object
     array: they are refused as values (ValueError naming the first one), other objects
-    as types."""
-    arr = np.asarray(values)
+    as types; object arrays of ints that fit become int64."""
+    arr = as_array(values, name)
     if arr.dtype.kind in "iu":
         return arr
     if arr.dtype == object:
         flat = arr.ravel().tolist()
-        if flat and all(isinstance(v, int) and not isinstance(v, bool) for v in flat):
-            index = next(i for i, v in enumerate(flat) if not -(1 << 63) <= v < (1 << 63))
-            where = np.unravel_index(index, arr.shape)
-            raise ValueError(f"{name}{list(map(int, where))}: {flat[index]} is too large")
+        if all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+               for v in flat):
+            for index, v in enumerate(flat):
+                if not -(1 << 63) <= v < (1 << 63):
+                    where = [int(i) for i in np.unravel_index(index, arr.shape)]
+                    raise ValueError(f"{name}{where}: {v} is too large")
+            return arr.astype(np.int64)
     raise TypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
 
 
@@ -114,6 +139,9 @@ def card_rows(
     naming the row, the column and the card.  The card check runs without the GIL,
     split over `threads` like the kernels.
     """
+    if isinstance(widths, (str, bytes)) or not isinstance(widths, Sequence) or not widths:
+        raise TypeError("widths must be a non-empty sequence of row widths")
+    widths = tuple(count(w, "a row width", 1, 64) for w in widths)
     arr = card_array(
         cards, name, lambda a: a.ndim == 2 and a.shape[1] in widths,
         f"(N, {_widths_text(widths)})",
@@ -139,6 +167,17 @@ def first_bad_cell(
     are checked together in one pass, columns counting across both.  For callers that
     name the cell in their own words; the check runs without the GIL, split over
     `threads`."""
+    for what, arr in (("rows", rows), ("more", more)):
+        if arr is None and what == "more":
+            continue
+        if not isinstance(arr, np.ndarray) or arr.dtype != np.uint8:
+            raise TypeError(f"{what} must be a uint8 numpy array (see card_array), got "
+                            f"{getattr(arr, 'dtype', type(arr).__name__)}")
+        if arr.ndim != 2 or not arr.flags.c_contiguous:
+            raise ValueError(f"{what} must be a C-contiguous 2-d array, got shape {arr.shape}")
+    if more is not None and more.shape[0] != rows.shape[0]:
+        raise ValueError(f"rows has {rows.shape[0]} rows but more has {more.shape[0]}")
+    allowed = deck_bits(allowed)
     found: list[tuple[int, int, str]] = []
     extra = np.empty((rows.shape[0], 0), np.uint8) if more is None else more
 

@@ -53,18 +53,19 @@ def parse_player(entry: Any, v: Variant, index: int) -> Player:
                 raise ValueError(f"{who}: {e}") from None
             return Player(text, combos, weights)
         items: list[Any] = [t for t in text.split(",") if t.strip()]
-    elif isinstance(entry, np.ndarray) and entry.ndim == 2:
-        items = list(entry)
-        if not items:
-            raise ValueError(f"{who}: an empty array of hands")
-    elif isinstance(entry, (list, tuple, np.ndarray)) and len(entry) and all(
-        isinstance(x, (int, np.integer)) for x in entry
-    ):
-        items = [list(entry)]
-    elif isinstance(entry, (list, tuple)) and len(entry):
-        items = list(entry)
-    elif isinstance(entry, (list, tuple, np.ndarray)):
-        raise ValueError(f"{who}: no hand given (an empty list or array)")
+    elif isinstance(entry, np.ndarray):
+        if entry.ndim not in (1, 2):
+            raise ValueError(f"{who}: a hand is a 1-d array of cards and a list of hands a "
+                             f"2-d array, got shape {entry.shape}")
+        items = [entry] if entry.ndim == 1 else list(entry)
+        if entry.size == 0:
+            raise ValueError(f"{who}: no hand given (an empty array)")
+    elif isinstance(entry, (list, tuple)):
+        if not entry:
+            raise ValueError(f"{who}: no hand given (an empty list)")
+        single = all(isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+                     for x in entry)
+        items = [list(entry)] if single else list(entry)
     else:
         raise TypeError(f"{who}: expected a hand, a list of hands or a range, got "
                         f"{type(entry).__name__}")
@@ -72,8 +73,8 @@ def parse_player(entry: Any, v: Variant, index: int) -> Player:
     for item in items:
         try:
             cards = parse_cards(item)
-        except ValueError as e:
-            raise ValueError(f"{who}: {e}") from None
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"{who}: {e}") from None
         if len(cards) != h:
             raise ValueError(
                 f"{who}: a {v.title} hand has {h} cards, got {len(cards)} in "
@@ -120,8 +121,11 @@ def resolve(v: Variant, players: Sequence[Any], board: Any, dead: Any
         c = common.bit_length() - 1
         raise ValueError(f"card {card_name(c)} is both on the board and dead")
 
+    if isinstance(players, np.ndarray) and players.ndim in (1, 2):
+        players = list(players)
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise ValueError("players must be a list with one hand or range per player")
+        raise TypeError(f"players must be a list with one hand or range per player, got "
+                        f"{type(players).__name__}")
     n = len(players)
     if not 2 <= n <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2..{MAX_PLAYERS} players, got {n}")

@@ -8,7 +8,6 @@ from games.ofc.rows import (
     ROWS,
     TOP_TRIPS_ROYALTY,
     fouled,
-    row_values,
     royalties,
 )
 from games.ofc.scoring import FOUL_POINTS, SCOOP_POINTS, OFCScore, PairScore, score, score_batch
@@ -24,7 +23,6 @@ __all__ = [
     "OFCScore",
     "PairScore",
     "fouled",
-    "row_values",
     "royalties",
     "score",
     "score_batch",

@@ -65,12 +65,21 @@ def _five_royalties() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     return tables[0], tables[1]
 
 
+def _same_shape(bottom: npt.NDArray[np.int64], middle: npt.NDArray[np.int64],
+                top: object) -> None:
+    top_shape = integer_array(top, "OFC_TOP values").shape
+    shapes = {"bottom": bottom.shape, "middle": middle.shape, "top": top_shape}
+    if len(set(shapes.values())) != 1:
+        raise ValueError(f"bottom, middle and top values must have one shape, got {shapes}")
+
+
 def fouled(bottom: npt.ArrayLike, middle: npt.ArrayLike, top: npt.ArrayLike
            ) -> npt.NDArray[np.bool_]:
     """Whether each hand fouls, from the HIGH values of its bottom and middle rows and
     the OFC_TOP value of its top row: the bottom must be at least as strong as the
     middle (HIGH order), the middle at least as strong as the top (`OFC_TOP.fouls`)."""
     b, m = _high_values(bottom, "bottom"), _high_values(middle, "middle")
+    _same_shape(b, m, top)
     return np.asarray((b < m) | OFC_TOP.fouls(m, top), dtype=np.bool_)
 
 
@@ -79,12 +88,14 @@ def royalties(bottom: npt.ArrayLike, middle: npt.ArrayLike, top: npt.ArrayLike
     """(..., 3) royalties of each row (bottom, middle, top) from the HIGH values of the
     bottom and middle rows and the OFC_TOP value of the top, before fouls are taken
     into account."""
+    b, m = _high_values(bottom, "bottom"), _high_values(middle, "middle")
+    _same_shape(b, m, top)
     bottom_royalty, middle_royalty = _five_royalties()
     category, rank = OFC_TOP.category_and_rank(np.asarray(top))
     pair = np.where((category == _TOP_PAIR) & (rank >= _SIX), rank - _SIX + 1, 0)
     return np.stack([
-        bottom_royalty[_high_values(bottom, "bottom")],
-        middle_royalty[_high_values(middle, "middle")],
+        bottom_royalty[b],
+        middle_royalty[m],
         np.where(category == _TOP_TRIPS, TOP_TRIPS_ROYALTY, pair),
     ], axis=-1)
 

@@ -34,7 +34,8 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from evaluator import RANKS, parse_cards
+from evaluator import RANKS, card_name, deck, parse_cards
+from evaluator.checks import check_card
 
 _CLASS = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([SO]?)(\+?)$")
 _PERCENT = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)%$")
@@ -48,6 +49,8 @@ def _rank(ch: str) -> int:
 def class_combos(name: str) -> list[tuple[int, int]]:
     """The two-card combos of a class such as "AA", "AKs", "AKo" or "AK" (card pairs,
     higher card first)."""
+    if not isinstance(name, str):
+        raise TypeError(f"a hand class is a str such as 'AKs', got {type(name).__name__}")
     m = _CLASS.match(name.upper())
     if m is None or m.group(4):
         raise ValueError(f"not a hand class: {name!r}")
@@ -71,6 +74,9 @@ def class_name(a: int, b: int) -> str:
     >>> class_name(51, 47), class_name(51, 46), class_name(0, 1)
     ('AKs', 'AKo', '22')
     """
+    a, b = check_card(a, "a"), check_card(b, "b")
+    if a == b:
+        raise ValueError(f"a two-card hand holds two different cards, got {card_name(a)} twice")
     ra, rb = a >> 2, b >> 2
     hi, lo = max(ra, rb), min(ra, rb)
     if hi == lo:
@@ -131,6 +137,9 @@ def top_classes(percent: float) -> list[str]:
     """The shortest prefix of the preflop ordering holding >= percent% of all hands."""
     from games.ranges.preflop_order import ORDER
 
+    if isinstance(percent, bool) or not isinstance(percent, (int, float, np.integer,
+                                                               np.floating)):
+        raise TypeError(f"percent must be a number, got {type(percent).__name__}")
     if not 0 <= percent <= 100:
         raise ValueError(f"a range share must be 0..100%, got {percent}%")
     target = percent / 100 * 1326
@@ -157,8 +166,8 @@ def parse_range(text: str, lowest_rank: str = "2") -> dict[tuple[int, int], floa
     ValueError: range 'AKs:0' holds no hands (every weight is 0, or no hand of it is in this deck)
     """
     if not isinstance(text, str):
-        raise ValueError(f"a range must be a string, got {type(text).__name__}")
-    low = 4 * RANKS.index(lowest_rank)
+        raise TypeError(f"a range must be a string, got {type(text).__name__}")
+    low = int(deck(lowest_rank)[0])     # checks lowest_rank
     out: dict[tuple[int, int], float] = {}
     parts = [p.strip() for p in text.split(",")]
     if not any(parts):

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator import Ranking, card_name
-from evaluator.checks import card_array, first_bad_cell, integer_array
+from evaluator.checks import as_array, card_array, first_bad_cell, integer_array
 from evaluator.tables import HandTables
 from games import chips
 from games.showdown import _kernel
@@ -69,7 +69,7 @@ def _check_seats(folded: object, button: object, n: int, seats: int
     if folded is None:
         f = np.zeros((n, seats), dtype=np.uint8)
     else:
-        fa = np.asarray(folded)
+        fa = as_array(folded, "folded")
         if fa.dtype != np.bool_:
             raise TypeError(f"folded must be a bool array, got dtype {fa.dtype}")
         if fa.shape != (n, seats):
