@@ -96,6 +96,21 @@ def _check_chips(contributions: Sequence[int], seats: int) -> tuple[int, ...]:
     return tuple(int(c) for c in values)
 
 
+def _check_dead(dead: Sequence[int] | None, chips: tuple[int, ...]) -> tuple[int, ...] | None:
+    if dead is None:
+        return None
+    values = list(dead)
+    if len(values) != len(chips):
+        raise ValueError(f"dead has {len(values)} entries for {len(chips)} seats")
+    for s, d in enumerate(values):
+        if isinstance(d, (bool, np.bool_)) or not isinstance(d, (int, np.integer)):
+            raise ValueError(f"seat {s}: dead money must be an int of chips, got {d!r}")
+        if not 0 <= d <= chips[s]:
+            raise ValueError(f"seat {s}: dead money {int(d)} is not within its "
+                             f"contribution 0..{chips[s]}")
+    return tuple(int(d) for d in values)
+
+
 def _check_folded(folded: Sequence[bool] | None, seats: int) -> tuple[bool, ...]:
     if folded is None:
         return (False,) * seats
@@ -226,6 +241,7 @@ def showdown(
     contributions: Sequence[int],
     folded: Sequence[bool] | None = None,
     button: int = 0,
+    dead: Sequence[int] | None = None,
 ) -> ShowdownResult:
     """Settle a showdown: side pots, winners, splits and odd chips, in integer chips.
 
@@ -234,8 +250,10 @@ def showdown(
     empty).  board: the community cards (None for draw games).  contributions: the
     chips each seat put in this hand.  folded: which seats folded (their chips stay
     in the pots).  button: the button's seat; odd chips go to the first winner
-    clockwise from it (RULES.md).  Raises ValueError for any bad input before
-    computing anything.
+    clockwise from it (RULES.md).  dead: the part of each seat's contribution that
+    is dead money (antes that build no side-pot level, as a big-blind ante): it goes
+    to the main pot whatever the seat's level.  Raises ValueError for any bad input
+    before computing anything.
 
     >>> r = showdown("holdem", ["AsAd", "KsKd"], "2c 7d 9h Jc 3s", contributions=[50, 50])
     >>> r.payouts
@@ -253,6 +271,7 @@ def showdown(
         raise ValueError(f"{game.title} is not settled by one showdown"
                          + ("; score it with games.ofc.score" if game.name == "ofc" else ""))
     chips = _check_chips(contributions, seats)
+    dead_chips = _check_dead(dead, chips)
     out = _check_folded(folded, seats)
     button = _check_button(button, seats)
     cards, board_cards = _check_cards(game, hands, board, out)
@@ -264,7 +283,7 @@ def showdown(
 
     payouts = [0] * seats
     results = []
-    for pot in pots.side_pots(chips, out):
+    for pot in pots.side_pots(chips, out, dead_chips):
         awards = []
         for div in pots.divide(pot, ranking.high, ranking.low, button, seats):
             words = ranking.low_words if div.part == "low" else ranking.high_words
