@@ -32,7 +32,8 @@ else:
 
 
 def extension(path: Path) -> Extension:
-    """One extension per .pyx file under src/, named after its package path."""
+    """One extension per .pyx file under src/ (subpackages too), named after its package
+    path: src/games/engine/_betting.pyx builds games.engine._betting."""
     module = ".".join(path.relative_to("src").with_suffix("").parts)
     return Extension(
         module,
@@ -45,7 +46,7 @@ def extension(path: Path) -> Extension:
 
 setup(
     ext_modules=cythonize(
-        [extension(p) for p in sorted(Path("src").glob("*/*.pyx"))],
+        [extension(p) for p in sorted(Path("src").glob("**/*.pyx"))],
         compiler_directives=DIRECTIVES,
         include_path=["src"],
         force=DEBUG,
