@@ -10,8 +10,18 @@ import evaluator
 import games
 
 STUBBED = sorted(
-    p for package in (evaluator, games) for p in Path(package.__file__).parent.glob("*.pyi")
+    p for package in (evaluator, games) for p in Path(package.__file__).parent.rglob("*.pyi")
 )
+
+
+def module_name(path: Path) -> str:
+    """games/engine/_betting.pyi -> games.engine._betting"""
+    parts = [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").exists():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts)
 
 
 def stub_names(path: Path) -> set[str]:
@@ -27,18 +37,19 @@ def stub_names(path: Path) -> set[str]:
 def test_stubs_are_shipped():
     assert {p.stem for p in STUBBED} >= {
         "_kernels", "_tables", "_variant_tables", "_omaha_kernels", "_italian_core",
-        "_showdown", "_equity",
+        "_showdown", "_equity", "_betting", "_shuffle",
     }
     for package in (evaluator, games):
         assert (Path(package.__file__).parent / "py.typed").exists()
-        compiled = {p.name.split(".")[0] for p in Path(package.__file__).parent.iterdir()
+        compiled = {module_name(p.with_name(p.name.split(".")[0] + ".pyi"))
+                    for p in Path(package.__file__).parent.rglob("*")
                     if p.suffix in (".so", ".pyd")}
-        assert compiled <= {p.stem for p in STUBBED}, "a compiled module has no stub"
+        assert compiled <= {module_name(p) for p in STUBBED}, "a compiled module has no stub"
 
 
-@pytest.mark.parametrize("path", STUBBED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", STUBBED, ids=module_name)
 def test_stub_matches_module(path):
-    module = importlib.import_module(f"{path.parent.name}.{path.stem}")
+    module = importlib.import_module(module_name(path))
     public = {n for n in vars(module) if not n.startswith("_") and n not in {"np"}}
     public = {n for n in public if getattr(getattr(module, n), "__module__", module.__name__)
               == module.__name__ or not callable(getattr(module, n))}
