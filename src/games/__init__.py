@@ -48,11 +48,17 @@ __all__ = [
     "Split",
     "StopSampling",
     "Street",
+    "Table",
     "Variant",
     "equity",
     "ofc",
     "parse_range",
+    "phh",
     "showdown",
     "showdown_batch",
     "variant",
 ]
+
+# the engine and PHH build on the names above, so they are imported last
+from games import phh
+from games.engine import Table
