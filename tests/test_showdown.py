@@ -80,6 +80,14 @@ def test_dead_money_goes_to_the_main_pot() -> None:
                  dead=[5, 5, 0])
     assert [(p.amount, p.eligible) for p in r.pots] == [(10, (0, 1, 2)), (200, (1, 2))]
     assert r.payouts == (10, 200, 0)
+    # a big blind all-in for its ante and blind is eligible for the main pot only
+    r = showdown(HOLDEM, ["AsAd", "KsKd", "QsQd"], BOARD, contributions=[6, 6, 6],
+                 dead=[0, 3, 0])
+    assert [(p.amount, p.eligible) for p in r.pots] == [(12, (0, 1, 2)), (6, (0, 2))]
+    assert r.payouts == (18, 0, 0)
+    r = showdown(HOLDEM, ["KsKd", "AsAd", "QsQd"], BOARD, contributions=[6, 6, 6],
+                 dead=[0, 3, 0])
+    assert r.payouts == (6, 12, 0)
 
 
 @pytest.mark.parametrize(("dead", "message"), [

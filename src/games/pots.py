@@ -62,7 +62,7 @@ def side_pots(
         if i == 0:
             amount += extra
         if amount > 0:
-            eligible = tuple(s for s in seats if not folded[s] and contributions[s] >= level)
+            eligible = tuple(s for s in seats if not folded[s] and live[s] >= level)
             pots.append(PotSlice(amount, eligible))
         lower = level
     return pots

@@ -211,7 +211,6 @@ class Hand(BettingCore):
             return True
         if self._opened != -2:
             self._opened = -2
-            self._street = len(self.game.streets) - 1 if not self._all_in else self._street
             order = settlement.showdown_order(self.opener, self.folded)
             if self.auto:
                 for seat in order:

@@ -274,8 +274,9 @@ class Table(Hand):
             raise ValueError(f"{seat_label(who)}'s cards were dealt unseen: name them "
                              "to show them")
         if cards is not None and sorted(given) != sorted(c for c in hand if c is not None):
-            raise ValueError(f"{seat_label(who)} holds {' '.join(card_name(c) for c in hand if c is not None)}"  # noqa: E501
-                             f", not {' '.join(card_name(c) for c in given)}")
+            held = " ".join(card_name(c) for c in hand if c is not None)
+            shown = " ".join(card_name(c) for c in given)
+            raise ValueError(f"{seat_label(who)} holds {held}, not {shown}")
         return hand
 
     def show(self, cards: Cards | None = None, seat: int | None = None) -> None:
