@@ -165,8 +165,14 @@ cdef class BettingCore:
         return amount
 
     def _start_round(self, int opener, long long min_bet, int cap):
-        """Open a betting round at `opener`; True if somebody must act in it."""
+        """Open a betting round at `opener`; True if somebody must act in it.
+
+        A seat acts in the round if it is still in, has chips behind, and could
+        still lose more than it has in front: it is not already covering every chip
+        the others have (PHH's reference skips such a player, so a big blind whose
+        every opponent is all-in for less has no option)."""
         cdef int k, s
+        cdef long long total, first = 0, second = 0
         self.opener = opener
         self.min_bet = min_bet
         self.cap = cap
@@ -180,9 +186,16 @@ cdef class BettingCore:
             self.acted[s] = 0
             if self.bet[s] > self.high:
                 self.high = self.bet[s]
+            if not self.folded[s]:
+                total = self.bet[s] + self.stack[s]
+                if total > first:
+                    second = first
+                    first = total
+                elif total > second:
+                    second = total
         for k in range(self.seats):
             s = (opener + k) % self.seats
-            if not self.folded[s] and self.stack[s] > 0:
+            if not self.folded[s] and self.stack[s] > 0 and second > self.bet[s]:
                 self.queue[self.length] = s
                 self.length += 1
         self._legal_now = None
