@@ -3,9 +3,10 @@
 This is the hot part of the engine: every fold, call and raise of a hand runs here,
 as does `legal()`.  Everything else about a hand (posting order, dealing, discards,
 showdown, PHH) is Python in games/engine/, which subclasses `BettingCore` and is
-called back through three hooks: `_round_over()` when a betting round ends,
-`_outside_legal()` for `legal()` when no betting round is running, and
-`_not_betting(action)` to explain why a betting action is not due.
+called back through four hooks: `_round_over()` when a betting round ends,
+`_on_fold(seat)` when a player folds, `_outside_legal()` for `legal()` when no
+betting round is running, and `_not_betting(action)` to explain why a betting action
+is not due.
 
 The rules follow RULES.md ("Betting") and, where a point of play is open, PHH's
 reference engine, so recorded hands replay the same everywhere:
@@ -361,6 +362,9 @@ cdef class BettingCore:
     def _round_over(self):
         """Called when a betting round ends (the flow collects and moves on)."""
 
+    def _on_fold(self, seat):
+        """Called when a seat folds (the flow mucks its cards)."""
+
     def _not_betting(self, action):
         raise ValueError(f"cannot {action}: no betting round is waiting for a player")
 
@@ -458,6 +462,7 @@ cdef class BettingCore:
         self.folded[s] = 1
         self.live -= 1
         self._log.append(("fold", s, None, ()))
+        self._on_fold(s)
         self._next(s)
 
     def check_or_call(self):

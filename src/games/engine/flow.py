@@ -23,7 +23,7 @@ from evaluator import card_name
 from games import ShowdownResult, Street, Variant
 from games.engine import settlement
 from games.engine._betting import NOTHING, BettingCore, Legal
-from games.engine.dealer import BOARD, BURNED, HOLE, Dealer
+from games.engine.dealer import BOARD, BURNED, HOLE, MUCKED, Dealer
 from games.engine.events import seat_label
 from games.engine.options import TableOptions
 from games.engine.steps import BET, DEAL, DISCARD, SHOWDOWN
@@ -81,12 +81,12 @@ class Hand(BettingCore):
             top = sorted(antes)
             antes = [min(a, top[-2]) for a in antes]
         log = self._log
+        dead = not options.ante_trimming
         for seat, ante in enumerate(antes):
             if ante:
-                log.append(("ante", seat, self._post(seat, ante, False,
-                                                     not options.ante_trimming), ()))
+                log.append(("ante", seat, self._post(seat, ante, False, dead), ()))
         for seat, blind in enumerate(options.posted(options.blinds)):
-            if blind:
+            if blind and self.stacks[seat]:
                 log.append(("blind", seat, self._post(seat, blind, True, False), ()))
 
     # ---------------------------------------------------------------- the steps
@@ -198,6 +198,10 @@ class Hand(BettingCore):
         self._step += 1
         self._advance()
 
+    def _on_fold(self, seat: int) -> None:
+        """The betting core's hook: a folded hand goes to the muck."""
+        self._dealer.move(self._holes[seat], MUCKED)
+
     def _end_round(self) -> None:
         returned = self._collect()
         if returned is not None:
@@ -206,10 +210,12 @@ class Hand(BettingCore):
             self._all_in = True
 
     def _showdown(self) -> bool:
-        if self._shown or self.live <= 1:
-            self._shown = True
+        if self._shown:
             return True
         if self._opened != -2:
+            if self.live <= 1:
+                self._shown = True
+                return True
             self._opened = -2
             order = settlement.showdown_order(self.opener, self.folded)
             if self.auto:

@@ -24,7 +24,7 @@ PLAYER_VERBS = ("f", "cc", "cbr", "sd", "sm", "pb")
 
 _CARD = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 _TOKEN = re.compile(r"\?\?|10.|[^?\s,]{2}", re.IGNORECASE)
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
+_PLAYER = re.compile(r"p([0-9]+)")
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def read_amount(text: str) -> int:
 def read_seat(word: str) -> int:
     """"p3" -> seat 2."""
     match = _PLAYER.fullmatch(word)
-    if match is None:
+    if match is None or int(match.group(1)) < 1:
         raise ValueError(f"{word!r} is not a player (p1, p2, ...)")
     return int(match.group(1)) - 1
 

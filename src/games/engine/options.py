@@ -153,6 +153,10 @@ def _check_options(
     min_bet: int | None, raise_cap: int | None, ante_trimming: bool,
 ) -> TableOptions:
     found = variant(game)
+    low = max(2, found.min_players)
+    if not low <= seats <= found.max_players:
+        raise ValueError(f"{found.title} is played by {low}..{found.max_players} players, "
+                         f"got {seats} stacks")
     if not found.streets or not any(s.betting for s in found.streets):
         raise ValueError(f"{found.title} has no betting rounds for this engine to play")
     if found.board_cards == 0 or any(s.draw for s in found.streets):
