@@ -16,25 +16,38 @@ instead (`take`); cards nobody saw ("??") are only counted.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from evaluator import card_name
 from games.engine._shuffle import Shuffler
 
 STUB, HOLE, BOARD, BURNED, MUCKED, DISCARDED = range(6)
 OUT = -1  # not a card of this game's deck
+#: places a card may be dealt from ("any card not live in a hand or on the board")
+LIVE_FREE = frozenset({STUB, BURNED, MUCKED, DISCARDED})
 PLACES = ("the stub", "a hand", "the board", "the burned cards", "the muck", "the discards")
+
+
+_WHERE: dict[tuple[int, ...], list[int]] = {}
+
+
+def _where(deck: tuple[int, ...]) -> list[int]:
+    """Every card of the deck in the stub, the others out (remembered per deck)."""
+    where = [OUT] * 52
+    for card in deck:
+        where[card] = STUB
+    _WHERE[deck] = where
+    return where
 
 
 class Dealer:
     """The deck of one hand and the place of each of its cards."""
 
-    def __init__(self, deck: Sequence[int], seed: int | None, need: int) -> None:
-        self.deck = tuple(deck)
-        self.rng = Shuffler(secrets.randbits(64) if seed is None else seed)
-        self.where = [OUT] * 52
-        for card in self.deck:
-            self.where[card] = STUB
+    def __init__(self, deck: tuple[int, ...], seed: int | None, need: int) -> None:
+        self.deck = deck
+        self._seed = seed
+        self._rng: Shuffler | None = None   # made on the first draw (replays never draw)
+        self.where = list(_WHERE.get(deck) or _where(deck))
         self.unknown = 0        # cards dealt face down that nobody named ("??")
         self._need = need       # cards a hand needs at most, drawn in one sample
         self._upcoming: list[int] = []
@@ -65,7 +78,9 @@ class Dealer:
             more = max(count - len(upcoming), self._need - len(upcoming))
             if len(pool) < count - len(upcoming):
                 raise ValueError(f"the stub has {len(pool)} cards, {count} are needed")
-            upcoming += self.rng.sample(pool, min(more, len(pool)))
+            if self._rng is None:
+                self._rng = Shuffler(secrets.randbits(64) if self._seed is None else self._seed)
+            upcoming += self._rng.sample(pool, min(more, len(pool)))
         cards = upcoming[:count]
         del upcoming[:count]
         where = self.where
@@ -98,7 +113,7 @@ class Dealer:
                 self.unknown += 1
                 continue
             where[card] = place
-            if card in upcoming:
+            if upcoming and card in upcoming:
                 upcoming.remove(card)
 
     def name(self, cards: Iterable[int], place: int) -> None:
@@ -119,4 +134,5 @@ class Dealer:
 
     def state(self) -> tuple[object, ...]:
         """Everything the dealer holds, for snapshots in tests."""
-        return (tuple(self.where), self.unknown, tuple(self._upcoming), self.rng.getstate())
+        rng = None if self._rng is None else self._rng.getstate()
+        return (tuple(self.where), self.unknown, tuple(self._upcoming), rng)

@@ -57,6 +57,7 @@ class Hand(BettingCore):
         self._street = 0
         self._due_holes: list[int] = []   # hole cards still to deal, per seat (dealer)
         self._due_board = 0               # board cards still to deal (dealer)
+        self._dealer_due = False          # the table waits for the dealer
         self._queue: list[int] = []       # seats still to discard or to show
         self._opened = -1                 # the step whose queue or deal is set up
         self._all_in = False
@@ -75,19 +76,22 @@ class Hand(BettingCore):
         With ante trimming a lone largest ante is cut to the second largest, as PHH's
         reference does; otherwise antes are dead money of the main pot."""
         options = self.options
-        antes = [min(a, s) for a, s in zip(options.posted(options.antes), self._starting,
-                                           strict=True)]
-        if options.ante_trimming and any(antes):
-            top = sorted(antes)
-            antes = [min(a, top[-2]) for a in antes]
         log = self._log
-        dead = not options.ante_trimming
-        for seat, ante in enumerate(antes):
-            if ante:
-                log.append(("ante", seat, self._post(seat, ante, False, dead), ()))
-        for seat, blind in enumerate(options.posted(options.blinds)):
-            if blind and self.stacks[seat]:
-                log.append(("blind", seat, self._post(seat, blind, True, False), ()))
+        left = self._starting
+        if options.has_antes:
+            antes = [min(a, s) for a, s in zip(options.posted_antes, left, strict=True)]
+            if options.ante_trimming:
+                top = sorted(antes)
+                antes = [min(a, top[-2]) for a in antes]
+            dead = not options.ante_trimming
+            for seat, ante in enumerate(antes):
+                if ante:
+                    log.append(("ante", seat, self._post(seat, ante, False, dead), ()))
+            left = tuple(s - a for s, a in zip(left, antes, strict=True))
+        post = self._post
+        for seat, blind in options.blind_seats:
+            if left[seat]:
+                log.append(("blind", seat, post(seat, blind, True, False), ()))
 
     # ---------------------------------------------------------------- the steps
 
@@ -130,8 +134,10 @@ class Hand(BettingCore):
             self._due_board = street.board
         if self.auto:
             self._deal_all(street)
+            return True
         if any(self._due_holes) or self._due_board:
             self.actor_seat = -1
+            self._dealer_due = True
             return False
         return True
 
@@ -200,7 +206,10 @@ class Hand(BettingCore):
 
     def _on_fold(self, seat: int) -> None:
         """The betting core's hook: a folded hand goes to the muck."""
-        self._dealer.move(self._holes[seat], MUCKED)
+        where = self._dealer.where
+        for card in self._holes[seat]:
+            if card is not None:
+                where[card] = MUCKED
 
     def _end_round(self) -> None:
         returned = self._collect()
@@ -233,18 +242,21 @@ class Hand(BettingCore):
 
     def _settle(self) -> None:
         folded = self.folded
-        live = [s for s in range(self.seats) if not folded[s]]
         contributions = self.contributions
-        if len(live) == 1:
-            payouts = tuple(self.pot_total if s == live[0] else 0 for s in range(self.seats))
-            self._result = settlement.uncontested(live[0], contributions)
+        if self.live == 1:
+            winner = folded.index(False)
+            amount = self.pot_total
+            self._result_factory = lambda: settlement.uncontested(winner, contributions)
+            if amount:
+                self._pay(winner, amount)
+                self._log.append(("win", winner, amount, ()))
         else:
             payouts, self._result_factory = settlement.settle(
                 self.game, self._holes, self._board, contributions, folded, self.dead_money)
-        for seat, amount in enumerate(payouts):
-            if amount:
-                self._pay(seat, amount)
-                self._log.append(("win", seat, amount, ()))
+            for seat, amount in enumerate(payouts):
+                if amount:
+                    self._pay(seat, amount)
+                    self._log.append(("win", seat, amount, ()))
         self._done = True
         self.actor_seat = -1
         self._step = len(self._steps) - 1

@@ -14,7 +14,7 @@ saw.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from evaluator import RANKS, SUITS, parse_cards
 
@@ -24,17 +24,16 @@ PLAYER_VERBS = ("f", "cc", "cbr", "sd", "sm", "pb")
 
 _CARD = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 _TOKEN = re.compile(r"\?\?|10.|[^?\s,]{2}", re.IGNORECASE)
-_PLAYER = re.compile(r"p([0-9]+)")
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One parsed action line.
 
-    seat: the player (0 for p1), None for the dealer or when the line names nobody;
-    dealer: a dealer's step; verb: "dh", "db", "f", "cc", "cbr", "sd" or "sm";
-    cards: the cards it deals, discards or shows (None: not given; "sm -" gives
-    `show_dealt`); amount: the chips of "cbr"; comment: the text after "#".
+    verb: "dh", "db", "f", "cc", "cbr", "sd", "sm" or "pb"; seat: the player (0 for
+    p1), None for the dealer or when the line names nobody; dealer: a dealer's step;
+    cards: the cards it deals, discards or shows (None: not given); amount: the
+    chips of "cbr"; show_dealt: "sm -" (show the cards dealt); comment: the text
+    after "#".
     """
 
     verb: str
@@ -46,8 +45,34 @@ class Action:
     comment: str | None = None
 
 
+def _pairs() -> dict[str, tuple[int | None, ...]]:
+    """Every two-card text PHH may write ("AsKs", "??Ad", "????") and its values."""
+    singles: dict[str, int | None] = {"??": None, **_CARD}
+    return {a + b: (x, y) for a, x in singles.items() for b, y in singles.items()
+            if x is None or x != y}
+
+
+#: two cards at a time: a hold'em hand in one look-up, an Omaha hand in two
+_PAIRS = _pairs()
+_SINGLE: dict[str, tuple[int | None, ...]] = {"??": (None,), **{k: (v,) for k, v in _CARD.items()}}
+
+
 def read_cards(text: str) -> tuple[int | None, ...]:
     """PHH cards ("AsKs", "??Ad", "As Kd") as card values, None for "??"."""
+    pairs = _PAIRS
+    found = pairs.get(text) or _SINGLE.get(text)
+    if found is not None:                      # one or two cards, as PHH writes them
+        return found
+    size = len(text)
+    if size % 2 == 0 and size:                # as PHH writes them: two characters a card
+        parts = [pairs.get(text[i:i + 4]) for i in range(0, size - size % 4, 4)]
+        if size % 4:
+            parts.append(_SINGLE.get(text[-2:]))
+        if None not in parts:
+            whole = tuple(c for part in parts for c in part)  # type: ignore[union-attr]
+            known = [c for c in whole if c is not None]
+            if len(set(known)) == len(known):
+                return whole
     compact = text.replace(",", " ")
     cards: list[int | None] = []
     pos = 0
@@ -92,10 +117,19 @@ def read_amount(text: str) -> int:
 
 def read_seat(word: str) -> int:
     """"p3" -> seat 2."""
-    match = _PLAYER.fullmatch(word)
-    if match is None or int(match.group(1)) < 1:
-        raise ValueError(f"{word!r} is not a player (p1, p2, ...)")
-    return int(match.group(1)) - 1
+    seat = _SEATS.get(word)
+    if seat is not None:
+        return seat
+    if word[:1] == "p" and word[1:].isdigit() and word[1:].isascii() and int(word[1:]) > 0:
+        return int(word[1:]) - 1
+    raise ValueError(f"{word!r} is not a player (p1, p2, ...)")
+
+
+_SEATS = {f"p{i}": i - 1 for i in range(1, 100)}
+
+
+#: player actions without cards ("p3 f", "p2 cbr 225"), read once: they repeat
+_READ: dict[str, Action] = {}
 
 
 def parse_action(line: str) -> Action | None:
@@ -103,42 +137,54 @@ def parse_action(line: str) -> Action | None:
 
     Raises ValueError naming what cannot be read.
     """
+    if type(line) is str:
+        found = _READ.get(line)
+        if found is not None:
+            return found
+    action = _parse(line)
+    if action is not None and action.cards is None and len(_READ) < 4096:
+        _READ[line] = action
+    return action
+
+
+def _parse(line: str) -> Action | None:
     if not isinstance(line, str):
         raise TypeError(f"an action is a string of PHH notation, got {type(line).__name__}")
-    text, hash_, comment = line.partition("#")
-    note = comment.strip() if hash_ else None
-    words = text.split()
+    note = None
+    if "#" in line:
+        line, _, comment = line.partition("#")
+        note = comment.strip()
+    words = line.split()
     if not words:
         return None
-    if words[0] == "d":
-        if len(words) < 2 or words[1] not in DEALER_VERBS:
-            raise ValueError(f"{line.strip()!r}: the dealer deals holes (d dh pN cards) or the "
-                             "board (d db cards)")
-        if words[1] == "dh":
-            if len(words) < 4:
-                raise ValueError(f"{line.strip()!r}: d dh needs a player and cards")
+    first = words[0]
+    if first == "d":
+        verb = words[1] if len(words) > 1 else ""
+        if verb == "dh" and len(words) >= 4:
             return Action("dh", read_seat(words[2]), True, read_cards("".join(words[3:])),
-                          comment=note)
-        if len(words) < 3:
-            raise ValueError(f"{line.strip()!r}: d db needs cards")
-        return Action("db", None, True, read_cards("".join(words[2:])), comment=note)
-    seat = None
-    if _PLAYER.fullmatch(words[0]):
-        seat = read_seat(words[0])
+                          None, False, note)
+        if verb == "db" and len(words) >= 3:
+            return Action("db", None, True, read_cards("".join(words[2:])), None, False, note)
+        raise ValueError(f"{line.strip()!r}: the dealer deals holes (d dh pN cards) or the "
+                         "board (d db cards)")
+    seat = _SEATS.get(first)
+    if seat is not None or (first[:1] == "p" and first[1:2].isdigit()):
+        seat = read_seat(first)
         words = words[1:]
-    if not words or words[0] not in PLAYER_VERBS:
-        raise ValueError(f"{line.strip()!r}: expected an action of "
-                         f"{', '.join(PLAYER_VERBS)} (or a dealer's d dh / d db)")
-    verb, args = words[0], words[1:]
-    if verb in ("f", "cc", "pb"):
-        if args:
+    verb = words[0] if words else ""
+    count = len(words)
+    if verb == "f" or verb == "cc" or verb == "pb":
+        if count > 1:
             raise ValueError(f"{line.strip()!r}: {verb} takes no argument")
-        return Action(verb, seat, comment=note)
+        return Action(verb, seat, False, None, None, False, note)
     if verb == "cbr":
-        if len(args) != 1:
+        if count != 2:
             raise ValueError(f"{line.strip()!r}: cbr takes one amount")
-        return Action("cbr", seat, amount=read_amount(args[0]), comment=note)
-    if verb == "sm" and args == ["-"]:
-        return Action("sm", seat, show_dealt=True, comment=note)
-    cards = read_cards("".join(args)) if args else None
-    return Action(verb, seat, cards=cards, comment=note)
+        return Action("cbr", seat, False, None, read_amount(words[1]), False, note)
+    if verb == "sm" and count == 2 and words[1] == "-":
+        return Action("sm", seat, False, None, None, True, note)
+    if verb == "sd" or verb == "sm":
+        cards = read_cards("".join(words[1:])) if count > 1 else None
+        return Action(verb, seat, False, cards, None, False, note)
+    raise ValueError(f"{line.strip()!r}: expected an action of {', '.join(PLAYER_VERBS)} "
+                     "(or a dealer's d dh / d db)")

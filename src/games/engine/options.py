@@ -20,7 +20,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, SupportsIndex
+from typing import Any
 
 from games import Betting, Variant, variant
 from games.engine.steps import Plan, plan
@@ -53,12 +53,24 @@ class TableOptions:
     big_bet: int                   # fixed limit: the bet of the rounds marked big_bet
     raise_cap: int | None          # completions, bets and raises per round (None: no cap)
     ante_trimming: bool            # antes count as contributions (PHH ante_trimming_status)
-    deck: list[int]                # the game's cards, as card values
+    deck: tuple[int, ...]          # the game's cards, as card values
     plan: Plan                     # the steps of a hand
+    has_antes: bool                # any seat antes
+    blind_seats: tuple[tuple[int, int], ...]   # (seat, blind) of each seat posting one
 
     def posted(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
         """Who posts what, by seat: position order, reverse-assigned heads-up."""
         return amounts[::-1] if len(amounts) == 2 else amounts
+
+    @property
+    def posted_antes(self) -> tuple[int, ...]:
+        """The ante each seat posts (reverse-assigned heads-up)."""
+        return self.posted(self.antes)
+
+    @property
+    def posted_blinds(self) -> tuple[int, ...]:
+        """The blind or straddle each seat posts (reverse-assigned heads-up)."""
+        return self.posted(self.blinds)
 
     @property
     def structure(self) -> int:
@@ -67,9 +79,13 @@ class TableOptions:
 
 
 def _chips(value: object, what: str, *, positive: bool = False) -> int:
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
-        raise TypeError(f"{what} must be an int of chips, got {type(value).__name__} {value!r}")
-    chips = operator.index(value)
+    if type(value) is int:
+        chips = value
+    else:
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise TypeError(f"{what} must be an int of chips, got {type(value).__name__} "
+                            f"{value!r}")
+        chips = operator.index(value)
     if chips < (1 if positive else 0) or chips >= MAX_STACK:
         low = "positive" if positive else "0 or more"
         raise ValueError(f"{what} must be {low} and below 2**56, got {chips}")
@@ -78,7 +94,7 @@ def _chips(value: object, what: str, *, positive: bool = False) -> int:
 
 def _per_seat(value: object, what: str, seats: int, *, pad: bool) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        if isinstance(value, SupportsIndex) and not isinstance(value, bool):
+        if hasattr(value, "__index__") and not isinstance(value, bool):
             return (_chips(value, what),) * seats
         raise TypeError(f"{what} must be an int or a sequence of ints per seat, "
                         f"got {type(value).__name__}")
@@ -90,7 +106,8 @@ def _per_seat(value: object, what: str, seats: int, *, pad: bool) -> tuple[int, 
 
 def check_stacks(stacks: Sequence[int], game: Variant) -> tuple[int, ...]:
     """The stacks as a tuple of ints, checked (positive, a seat count the game takes)."""
-    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+    if type(stacks) is not list and type(stacks) is not tuple and (
+            isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
         raise TypeError(f"stacks must be a sequence of ints, got {type(stacks).__name__}")
     chips = tuple(stacks)
     if not all(type(c) is int and 0 < c < MAX_STACK for c in chips):
@@ -102,15 +119,23 @@ def check_stacks(stacks: Sequence[int], game: Variant) -> tuple[int, ...]:
     return chips
 
 
+#: option types whose values are immutable and hashable: remembered as they are
+_SCALARS = frozenset({int, str, bool, type(None), Betting, Variant, _Default})
+
+
 def _plain(value: object) -> object:
-    """A cache key for an option: the value itself if it is a plain int, str, bool or
-    None, a tuple for a list or tuple of plain ints; None (do not cache) otherwise."""
+    """A cache key for an option: (type, value) for an int, str, bool, Betting,
+    Variant or None (all immutable), a tuple for a list or tuple of plain ints;
+    None (do not cache) otherwise."""
     kind = type(value)
-    if kind is int or kind is str or kind is bool or value is None:
+    if kind in _SCALARS:
         return (kind, value)
-    if isinstance(value, (tuple, list)) and (kind is tuple or kind is list) and all(
-            type(v) is int for v in value):
-        return tuple(value)
+    if isinstance(value, (tuple, list)) and (kind is tuple or kind is list):
+        items = tuple(value)
+        for item in items:
+            if type(item) is not int:
+                return None
+        return items
     return None
 
 
@@ -134,13 +159,14 @@ def table_options(
     `Table`); plain options are checked once and remembered."""
     args = (game, seats, blinds, antes, betting, small_bet, big_bet, min_bet, raise_cap,
             ante_trimming)
-    key = tuple(_plain(a) if a is not DEFAULT else "default" for a in args)
-    if None not in key:
+    key = tuple([_plain(a) for a in args])
+    remember = None not in key
+    if remember:
         found = _REMEMBERED.get(key)
         if found is not None:
             return found
     options = _check_options(*args)
-    if None not in key:
+    if remember:
         if len(_REMEMBERED) >= 1024:
             _REMEMBERED.clear()
         _REMEMBERED[key] = options
@@ -203,5 +229,7 @@ def _check_options(
         cap = _chips(raise_cap, "raise_cap", positive=True)
     if not isinstance(ante_trimming, bool):
         raise TypeError(f"ante_trimming must be True or False, got {ante_trimming!r}")
+    posted = blind[::-1] if seats == 2 else blind
     return TableOptions(found, seats, blind, ante, structure, least, small, big, cap,
-                        ante_trimming, found.deck.tolist(), plan(found, seats))
+                        ante_trimming, tuple(found.deck.tolist()), plan(found, seats),
+                        any(ante), tuple((s, b) for s, b in enumerate(posted) if b))

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 from evaluator import CardsLike, card_name, parse_cards
 from games import Betting, ShowdownResult, Variant
 from games.engine import settlement
-from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, MUCKED, STUB
+from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
 from games.engine.events import Event, seat_label
 from games.engine.flow import Hand
 from games.engine.notation import parse_action, read_cards
 from games.engine.options import DEFAULT, check_stacks, table_options
-from games.engine.steps import DEAL, DISCARD, SHOWDOWN
+from games.engine.steps import DISCARD, SHOWDOWN
 
 if TYPE_CHECKING:
     from games.phh import HandHistory
@@ -49,6 +49,11 @@ def _cards(cards: Cards | None, what: str) -> tuple[int | None, ...]:
     `evaluator.parse_cards` takes."""
     if cards is None:
         return ()
+    if type(cards) is tuple and all(
+            c is None or (type(c) is int and 0 <= c < 52) for c in cards):
+        known = [c for c in cards if c is not None]
+        if len(set(known)) == len(known):
+            return cards   # already read (PHH notation gives these)
     if isinstance(cards, str):
         return read_cards(cards) if cards.strip() else ()
     try:
@@ -108,8 +113,11 @@ class Table(Hand):
                                 min_bet=min_bet, raise_cap=raise_cap,
                                 ante_trimming=ante_trimming)
         chips = check_stacks(stacks, options.game)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"seed must be an int or None, got {seed!r}")
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise TypeError(f"seed must be an int or None, got {seed!r}")
+            if seed < 0:
+                raise ValueError(f"seed must be 0 or more, got {seed}")
         if not isinstance(auto, bool):
             raise TypeError(f"auto must be True or False, got {auto!r}")
         self._events: tuple[Event, ...] = ()
@@ -308,41 +316,53 @@ class Table(Hand):
     # ---------------------------------------------------------------- the dealer
 
     def _dealing(self) -> int:
-        if self.auto:
-            raise ValueError("this table deals itself (auto=True); dealer steps are for "
-                             "auto=False")
-        if self._done or self._current()[0] != DEAL or not (
-                any(self._due_holes) or self._due_board):
+        """The street whose cards the dealer must deal now; ValueError if none."""
+        if not self._dealer_due:
+            if self.auto:
+                raise ValueError("this table deals itself (auto=True); dealer steps are "
+                                 "for auto=False")
             raise ValueError(f"no dealing is due: {self._due()}")
-        if self._all_in and not self._shown and self._step > self._last_decision:
-            raise ValueError(f"no dealing is due: {self._due()}")
-        return self._current()[1]
+        return self._steps[self._step][1]
 
     def verify_deal_hole(self, seat: int, cards: Cards) -> tuple[int | None, ...]:
-        """Raise ValueError unless the dealer may deal `cards` to `seat` now."""
-        self._dealing()
+        """Raise ValueError unless the dealer may deal `cards` to `seat` now; returns
+        them read."""
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"seat must be an int, got {seat!r}")
-        if not 0 <= seat < self.seats:
-            raise ValueError(f"there is no {seat_label(seat)} at this {self.seats}-seat table")
         given = _cards(cards, "deal")
-        due = self._due_holes[seat]
-        if not given:
-            raise ValueError("deal which cards?")
-        if len(given) > due:
-            raise ValueError(f"{seat_label(seat)} is due {due} hole card(s) now, "
-                             f"got {len(given)}")
-        self._dealer.check_live(given, f"deal to {seat_label(seat)}")
+        self._check_hole_deal(seat, given)
         return given
+
+    def _check_hole_deal(self, seat: int, given: tuple[int | None, ...]) -> None:
+        if not self._dealer_due:
+            self._dealing()
+        due = self._due_holes
+        if not 0 <= seat < len(due):
+            raise ValueError(f"there is no {seat_label(seat)} at this {self.seats}-seat table")
+        if not 0 < len(given) <= due[seat]:
+            if not given:
+                raise ValueError("deal which cards?")
+            raise ValueError(f"{seat_label(seat)} is due {due[seat]} hole card(s) now, "
+                             f"got {len(given)}")
+        where = self._dealer.where
+        for card in given:
+            if card is not None and where[card] not in LIVE_FREE:
+                self._dealer.check_live(given, f"deal to {seat_label(seat)}")
 
     def deal_hole(self, seat: int, cards: Cards) -> None:
         """The dealer deals `cards` (None or "??" for a card nobody saw) to `seat`."""
-        given = self.verify_deal_hole(seat, cards)
+        self._deal_hole(seat, self.verify_deal_hole(seat, cards))
+
+    def _deal_hole(self, seat: int, given: tuple[int | None, ...]) -> None:
+        """Deal cards already read and checked by `_check_hole_deal`."""
         self._dealer.take(given, HOLE)
         self._holes[seat].extend(given)
-        self._due_holes[seat] -= len(given)
+        due = self._due_holes
+        due[seat] -= len(given)
         self._log.append(("deal_hole", seat, None, given))
-        self._advance()
+        if not self._due_board and not any(due):
+            self._dealer_due = False
+            self._advance()
 
     def verify_deal_board(self, cards: Cards) -> tuple[int, ...]:
         """Raise ValueError unless the dealer may turn `cards` on the board now."""
@@ -374,7 +394,9 @@ class Table(Hand):
         self._board.extend(given)
         self._due_board -= len(given)
         self._log.append(("deal_board", None, None, given))
-        self._advance()
+        if not self._due_board:
+            self._dealer_due = False
+            self._advance()
 
     # ---------------------------------------------------------------- PHH notation
 
@@ -385,36 +407,37 @@ class Table(Hand):
         parsed = parse_action(action)
         if parsed is None:
             return
-        if parsed.dealer:
-            if parsed.verb == "dh":
-                assert parsed.seat is not None and parsed.cards is not None
-                self.deal_hole(parsed.seat, parsed.cards)
+        verb, seat, dealer, cards, amount, show_dealt, _ = parsed
+        if dealer:
+            assert cards is not None
+            if verb == "dh":
+                assert seat is not None
+                self._check_hole_deal(seat, cards)
+                self._deal_hole(seat, cards)
             else:
-                assert parsed.cards is not None
-                self.deal_board(parsed.cards)
+                self.deal_board(cards)
             return
-        verb, seat = parsed.verb, parsed.seat
         if verb == "sm":
-            if parsed.cards is None and not parsed.show_dealt:
+            if cards is None and not show_dealt:
                 self.muck(seat)
             else:
-                self.show(None if parsed.show_dealt else parsed.cards, seat)
+                self.show(None if show_dealt else cards, seat)
             return
         if seat is not None and seat != self.actor_seat:
             due = (f"{seat_label(self.actor_seat)} is" if self.actor_seat >= 0 else
                    self._due())
             raise ValueError(f"{seat_label(seat)} is not to act: {due}")
-        if verb == "pb":
-            raise ValueError("bring-ins belong to stud games, which this engine does not play")
-        if verb == "f":
-            self.fold()
-        elif verb == "cc":
+        if verb == "cc":
             self.check_or_call()
+        elif verb == "f":
+            self.fold()
         elif verb == "cbr":
-            assert parsed.amount is not None
-            self.raise_to(parsed.amount)
+            assert amount is not None
+            self.raise_to(amount)
+        elif verb == "pb":
+            raise ValueError("bring-ins belong to stud games, which this engine does not play")
         else:
-            self.discard(parsed.cards or ())
+            self.discard(cards or ())
 
     # ---------------------------------------------------------------- PHH
 
@@ -438,6 +461,7 @@ class Table(Hand):
         """Everything the table holds, for comparing before and after an action."""
         return (self._core_state(), tuple(self._log), tuple(tuple(h) for h in self._holes),
                 tuple(self._board), tuple(self._burned), self._step, self._street,
-                tuple(self._due_holes), self._due_board, tuple(self._queue), self._opened,
+                tuple(self._due_holes), self._due_board, self._dealer_due, tuple(self._queue),
+                self._opened,
                 self._all_in, self._shown, self._done, self._dealer.state())
 

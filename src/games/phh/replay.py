@@ -22,6 +22,8 @@ def _chips(values: Sequence[Number] | Number | None, name: str) -> int | tuple[i
     """Chips as ints; ValueError for fractional chips (the engine counts whole chips)."""
     if values is None:
         return None
+    if type(values) is tuple and all(type(v) is int for v in values):
+        return values
     if isinstance(values, (int, float)):
         if isinstance(values, float) and not values.is_integer():
             raise ValueError(f"{name} = {values}: the engine counts whole chips")
@@ -52,7 +54,7 @@ def table_of(history: HandHistory) -> Table:
                        big_bet=_chips(history.big_bet, "big_bet"))
     else:
         options.update(min_bet=_chips(history.min_bet, "min_bet"))
-    return Table(game, stacks, auto=False, **options)  # type: ignore[arg-type]
+    return Table(game.name, stacks, auto=False, **options)  # type: ignore[arg-type]
 
 
 def replay(source: HandHistory | str | bytes) -> Table:
