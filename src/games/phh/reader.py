@@ -41,12 +41,13 @@ def _action_lines(text: str, actions: list[Any], start: int) -> tuple[int, ...]:
     pos = match.end() if match else start
     lines = []
     for action in actions:
-        found = text.find(str(action), pos) if isinstance(action, str) and action else -1
+        needle = action if isinstance(action, str) else str(action)
+        found = text.find(needle, pos) if needle else -1
         if found < 0:
             lines.append(_line_of(text, pos))
             continue
         lines.append(_line_of(text, found))
-        pos = found + len(action)
+        pos = found + len(needle)
     return tuple(lines)
 
 
