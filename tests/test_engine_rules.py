@@ -211,6 +211,7 @@ def test_muck_at_showdown_forfeits_and_the_last_hand_cannot_muck() -> None:
     play(t, "cc", "cc", "d db 2c7d9h", "cc", "cc", "d db Jc", "cc", "cc", "d db 3s",
          "cc", "cc")
     assert t.actor == 0                    # no river bet: the first seat left of the button
+    assert t.legal() == Legal(show=True)
     t.act("p1 sm")                         # p1 mucks the best hand
     with pytest.raises(ValueError, match="last hand"):
         t.act("p2 sm")

@@ -50,26 +50,29 @@ cdef class Legal:
     fold: True only when facing a bet (a free check is never a fold).  call: chips to
     call (0 = check), None when checking or calling is not allowed.  raise_to: (min,
     max) chips the bet or raise may go to, or None.  discard: (min, max) cards to
-    discard now, or None.
+    discard now, or None.  show: the player must show or muck its hand (a showdown
+    the dealer drives, ``auto=False``).
     """
 
     cdef readonly bint fold
     cdef readonly object call
     cdef readonly object raise_to
     cdef readonly object discard
+    cdef readonly bint show
 
-    def __init__(self, fold=False, call=None, raise_to=None, discard=None):
+    def __init__(self, fold=False, call=None, raise_to=None, discard=None, show=False):
         self.fold = fold
         self.call = call
         self.raise_to = raise_to
         self.discard = discard
+        self.show = show
 
     def _fields(self):
-        return (self.fold, self.call, self.raise_to, self.discard)
+        return (self.fold, self.call, self.raise_to, self.discard, self.show)
 
     def __repr__(self):
         return (f"Legal(fold={self.fold!r}, call={self.call!r}, "
-                f"raise_to={self.raise_to!r}, discard={self.discard!r})")
+                f"raise_to={self.raise_to!r}, discard={self.discard!r}, show={self.show!r})")
 
     def __eq__(self, other):
         if not isinstance(other, Legal):
@@ -90,6 +93,7 @@ cdef inline Legal _legal(bint fold, object call, object raise_to):
     legal.call = call
     legal.raise_to = raise_to
     legal.discard = None
+    legal.show = False
     return legal
 
 

@@ -289,10 +289,13 @@ class Hand(BettingCore):
         raise ValueError(f"cannot {action} now: {self._due()}")
 
     def _outside_legal(self) -> Legal:
-        if not self._done and self._queue and self._current()[0] == DISCARD:
-            count = self.game.streets[self._current()[1]].discard
+        if self._done or not self._queue or self.actor_seat < 0:
+            return NOTHING
+        kind, index = self._current()
+        if kind == DISCARD:
+            count = self.game.streets[index].discard
             return Legal(discard=(count, count))
-        return NOTHING
+        return Legal(show=True)   # the queue is the showdown's
 
     # ---------------------------------------------------------------- card moves
 

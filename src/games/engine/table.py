@@ -5,8 +5,8 @@
     >>> t.actor, t.legal().call, t.legal().raise_to     # p3, the button, acts first
     (2, 2, (4, 200))
     >>> t.act("cbr 6"); t.fold(); t.check_or_call()      # button raises, SB folds, BB calls
-    >>> t.street, t.board, t.pots
-    ('flop', (...), (Pot(amount=13, eligible=(1, 2)),))
+    >>> t.street, t.pots
+    ('flop', (Pot(amount=13, eligible=(1, 2)),))
 
 Seats are PHH's p1, p2, ...: seat 0 sits left of the button (the small blind; heads-up
 the big blind, as the button posts the small blind) and the last seat is the button.
@@ -295,6 +295,22 @@ class Table(Hand):
         self._log.append(("show", who, None, tuple(hand)))
         self._queue.remove(who)
         self._advance()
+
+    def can_show(self, cards: Cards | None = None, seat: int | None = None) -> bool:
+        """Whether `seat` (default: the next to show) may show (these cards)."""
+        try:
+            self.verify_show(cards, seat)
+        except (TypeError, ValueError):
+            return False
+        return True
+
+    def can_muck(self, seat: int | None = None) -> bool:
+        """Whether `seat` (default: the next to show) may muck."""
+        try:
+            self.verify_muck(seat)
+        except (TypeError, ValueError):
+            return False
+        return True
 
     def verify_muck(self, seat: int | None = None) -> None:
         """Raise ValueError unless `seat` (default: the next to show) may muck: any
