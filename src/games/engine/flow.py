@@ -99,6 +99,9 @@ class Hand(BettingCore):
         """Run steps until one waits for a player or the dealer."""
         steps = self._steps
         while not self._done:
+            if self.live <= 1 and self._opened != -2:   # all folded to one, before a showdown
+                self._settle()
+                return
             if self._all_in and not self._shown and self._step > self._last_decision:
                 if not self._showdown():
                     return
@@ -156,11 +159,14 @@ class Hand(BettingCore):
                 log.append(("deal_hole", seat, None, tuple(hand)))
                 due[seat] = 0
         if self._due_board:
-            if street.burn:
-                burned = dealer.draw(street.burn, BURNED)
+            burn = street.burn
+            cards = dealer.draw(burn + self._due_board, BOARD)
+            if burn:
+                burned = cards[:burn]
+                del cards[:burn]
+                dealer.move(burned, BURNED)
                 self._burned.extend(burned)
                 log.append(("burn", None, None, tuple(burned)))
-            cards = dealer.draw(self._due_board, BOARD)
             self._board.extend(cards)
             log.append(("deal_board", None, None, tuple(cards)))
             self._due_board = 0

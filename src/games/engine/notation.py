@@ -53,13 +53,13 @@ def _pairs() -> dict[str, tuple[int | None, ...]]:
 
 
 #: two cards at a time: a hold'em hand in one look-up, an Omaha hand in two
-_PAIRS = _pairs()
+CARD_PAIRS = _pairs()
 _SINGLE: dict[str, tuple[int | None, ...]] = {"??": (None,), **{k: (v,) for k, v in _CARD.items()}}
 
 
 def read_cards(text: str) -> tuple[int | None, ...]:
     """PHH cards ("AsKs", "??Ad", "As Kd") as card values, None for "??"."""
-    pairs = _PAIRS
+    pairs = CARD_PAIRS
     found = pairs.get(text) or _SINGLE.get(text)
     if found is not None:                      # one or two cards, as PHH writes them
         return found
@@ -117,7 +117,7 @@ def read_amount(text: str) -> int:
 
 def read_seat(word: str) -> int:
     """"p3" -> seat 2."""
-    seat = _SEATS.get(word)
+    seat = SEATS.get(word)
     if seat is not None:
         return seat
     if word[:1] == "p" and word[1:].isdigit() and word[1:].isascii() and int(word[1:]) > 0:
@@ -125,7 +125,7 @@ def read_seat(word: str) -> int:
     raise ValueError(f"{word!r} is not a player (p1, p2, ...)")
 
 
-_SEATS = {f"p{i}": i - 1 for i in range(1, 100)}
+SEATS = {f"p{i}": i - 1 for i in range(1, 100)}
 
 
 #: player actions without cards ("p3 f", "p2 cbr 225"), read once: they repeat
@@ -167,7 +167,7 @@ def _parse(line: str) -> Action | None:
             return Action("db", None, True, read_cards("".join(words[2:])), None, False, note)
         raise ValueError(f"{line.strip()!r}: the dealer deals holes (d dh pN cards) or the "
                          "board (d db cards)")
-    seat = _SEATS.get(first)
+    seat = SEATS.get(first)
     if seat is not None or (first[:1] == "p" and first[1:2].isdigit()):
         seat = read_seat(first)
         words = words[1:]

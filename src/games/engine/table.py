@@ -31,7 +31,7 @@ from games.engine import settlement
 from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
 from games.engine.events import Event, seat_label
 from games.engine.flow import Hand
-from games.engine.notation import parse_action, read_cards
+from games.engine.notation import CARD_PAIRS, SEATS, parse_action, read_cards
 from games.engine.options import DEFAULT, check_stacks, table_options
 from games.engine.steps import DISCARD, SHOWDOWN
 
@@ -420,6 +420,15 @@ class Table(Hand):
         """Apply one action in PHH notation: "f", "cc", "cbr 60", "sd 7h", "sm AsKs",
         "sm" (muck), for the player to act or for a named one ("p3 cc"); dealer steps
         "d dh p1 AsKs" and "d db 7c8d9h" when the table does not deal itself."""
+        if self._dealer_due and type(action) is str and action[:5] == "d dh ":  # replays' bulk
+            words = action.split()
+            if len(words) == 4:
+                seat = SEATS.get(words[2])
+                held = CARD_PAIRS.get(words[3])
+                if seat is not None and held is not None:
+                    self._check_hole_deal(seat, held)
+                    self._deal_hole(seat, held)
+                    return
         parsed = parse_action(action)
         if parsed is None:
             return
