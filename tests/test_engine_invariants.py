@@ -136,6 +136,9 @@ def test_random_hands_keep_every_invariant(options: dict[str, Any],
     assert t.done and t.actor is None and sum(t.stacks) == t.total
     assert t.result is not None and sum(t.result.payouts) == sum(t.result.contributions)
     assert t.result.contributions == t.contributions
+    # the chips pushed are the payouts games.showdown reports for the same showdown
+    assert t.stacks == tuple(s - c + p for s, c, p in zip(
+        t.starting_stacks, t.contributions, t.result.payouts, strict=True))
 
     # the same seed and the same actions play the same hand
     again = Table(game, stacks, **options)

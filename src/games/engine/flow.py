@@ -35,6 +35,17 @@ class Hand(BettingCore):
     options: TableOptions
     game: Variant
     auto: bool
+    # the state every hand starts in; what changes is set on the instance
+    _step = 0                         # index of the step in play
+    _street = 0                       # index of the street in play
+    _due_board = 0                    # board cards still to deal (the dealer)
+    _dealer_due = False               # the table waits for the dealer
+    _opened = -1                      # the step whose deal or queue is set up (-2: showdown)
+    _all_in = False                   # no more betting: everyone but one is all-in
+    _shown = False                    # the hands are shown
+    _done = False                     # the chips are settled
+    _result: ShowdownResult | None = None
+    _result_factory: Callable[[], ShowdownResult] | None = None
 
     def _begin(self, options: TableOptions, stacks: tuple[int, ...], seed: int | None,
                auto: bool) -> None:
@@ -51,20 +62,10 @@ class Hand(BettingCore):
         self._burned: list[int | None] = []
         steps = options.plan
         self._steps = steps.steps
-        self._step = 0
         self._last_decision = steps.last_decision
         self._first_round = steps.first_round
-        self._street = 0
-        self._due_holes: list[int] = []   # hole cards still to deal, per seat (dealer)
-        self._due_board = 0               # board cards still to deal (dealer)
-        self._dealer_due = False          # the table waits for the dealer
+        self._due_holes: list[int] = []   # hole cards still to deal, per seat (the dealer)
         self._queue: list[int] = []       # seats still to discard or to show
-        self._opened = -1                 # the step whose queue or deal is set up
-        self._all_in = False
-        self._shown = False
-        self._done = False
-        self._result: ShowdownResult | None = None
-        self._result_factory: Callable[[], ShowdownResult] | None = None
         self._dealer = Dealer(options.deck, seed, steps.cards_needed)
         self._post_forced_bets()
         self._advance()

@@ -106,7 +106,8 @@ class Table(Hand):
         seed: int | None = None,
         auto: bool = True,
     ) -> None:
-        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+        if type(stacks) is not list and type(stacks) is not tuple and (
+                isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
             raise TypeError(f"stacks must be a sequence of ints, got {type(stacks).__name__}")
         options = table_options(game, len(stacks), blinds=blinds, antes=antes,
                                 betting=betting, small_bet=small_bet, big_bet=big_bet,
@@ -120,8 +121,9 @@ class Table(Hand):
                 raise ValueError(f"seed must be 0 or more, got {seed}")
         if not isinstance(auto, bool):
             raise TypeError(f"auto must be True or False, got {auto!r}")
-        self._events: tuple[Event, ...] = ()
         self._begin(options, chips, seed, auto)
+
+    _events: tuple[Event, ...] = ()   # Event records made so far from the log
 
     def __repr__(self) -> str:
         state = "done" if self._done else (
