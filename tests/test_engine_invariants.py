@@ -73,6 +73,14 @@ def check_legal_bounds(t: Table) -> None:
         refused(t, lambda: t.raise_to(high + 1))
     if legal.discard is None:
         refused(t, lambda: t.discard([0]))
+    else:
+        low, high = legal.discard
+        hand = t.holes[t.actor]  # type: ignore[index]
+        refused(t, lambda: t.discard(list(hand[:high + 1])))       # one card too many
+        if low:
+            refused(t, lambda: t.discard([]))                      # one too few
+        if t.board:
+            refused(t, lambda: t.discard([t.board[0]]))                 # a card not held
 
 
 def play_random(t: Table, data: st.DataObject, checks: bool = True) -> list[tuple[str, Any]]:
