@@ -1,5 +1,6 @@
 """pokerhands' games: the variants of poker as data, showdowns and equity, built on
-the `evaluator` core."""
+the `evaluator` core; `Table` plays whole hands (games/engine/) and `phh` reads, writes
+and replays them in the Poker Hand History format (games/phh/)."""
 
 from games import ofc
 from games.batch import showdown_batch

@@ -81,7 +81,7 @@ class Table(Hand):
     antes: one int for every seat, or per seat (a big-blind ante is
     ``antes=(0, 2, 0, ...)``).  betting: None for the game's own structure, or
     "no-limit", "pot-limit", "fixed-limit".  min_bet: the smallest bet in no-limit
-    and pot-limit (default the big blind).  small_bet, big_bet: fixed limit's bets
+    and pot-limit (default the largest blind: the big blind, or the straddle).  small_bet, big_bet: fixed limit's bets
     (default the big blind and twice it).  raise_cap: completions, bets and raises
     per round (default 4 in fixed limit, as PHH's reference counts them, blinds not
     counted, heads-up too; None lifts it).  ante_trimming: antes count as each seat's
