@@ -81,13 +81,14 @@ class Table(Hand):
     antes: one int for every seat, or per seat (a big-blind ante is
     ``antes=(0, 2, 0, ...)``).  betting: None for the game's own structure, or
     "no-limit", "pot-limit", "fixed-limit".  min_bet: the smallest bet in no-limit
-    and pot-limit (default the largest blind: the big blind, or the straddle).  small_bet, big_bet: fixed limit's bets
-    (default the big blind and twice it).  raise_cap: completions, bets and raises
-    per round (default 4 in fixed limit, as PHH's reference counts them, blinds not
-    counted, heads-up too; None lifts it).  ante_trimming: antes count as each seat's
-    contribution (PHH's ``ante_trimming_status = true``) instead of dead money of the
-    main pot (the default, PHH's).  seed: the deck's seed (None: fresh entropy).
-    auto: the table deals itself (True) or waits for the dealer's steps (False).
+    and pot-limit (default the largest blind: the big blind, or the straddle).
+    small_bet, big_bet: fixed limit's bets (default the big blind and twice it).
+    raise_cap: completions, bets and raises per round (default 4 in fixed limit, as
+    PHH's reference counts them, blinds not counted, heads-up too; None lifts it).
+    ante_trimming: antes count as each seat's contribution (PHH's
+    ``ante_trimming_status = true``) instead of dead money of the main pot (the
+    default, PHH's).  seed: the deck's seed, an int >= 0 (None: fresh entropy).  auto:
+    the table deals itself (True) or waits for the dealer's steps (False).
     """
 
     def __init__(
