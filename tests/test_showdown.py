@@ -65,6 +65,41 @@ def test_folded_chips_stay_in_the_pots() -> None:
     assert r.payouts == (30, 0, 100)
 
 
+def test_dead_money_goes_to_the_main_pot() -> None:
+    # a big-blind ante of 10 (seat 1) is dead money: it sets no level, so the caller
+    # (seat 0, 20 in) and the big blind (30 in, 10 of it the ante) play one pot of 50
+    r = showdown(HOLDEM, ["AsAd", "KsKd"], BOARD, contributions=[20, 30], dead=[0, 10])
+    assert [(p.amount, p.eligible) for p in r.pots] == [(50, (0, 1))]
+    assert r.payouts == (50, 0) and r.net == (30, -30)
+    # without it the ante would come back to seat 1 as an uncalled side pot
+    assert showdown(HOLDEM, ["AsAd", "KsKd"], BOARD, contributions=[20, 30]).payouts == (40, 10)
+    # a seat all-in for its ante alone still wins every ante (the main pot)
+    r = showdown(HOLDEM, ["AsAd", "KsKd", "QsQd"], BOARD, contributions=[5, 105, 100],
+                 dead=[5, 5, 0])
+    assert [(p.amount, p.eligible) for p in r.pots] == [(10, (0, 1, 2)), (200, (1, 2))]
+    assert r.payouts == (10, 200, 0)
+    # a big blind all-in for its ante and blind is eligible for the main pot only
+    r = showdown(HOLDEM, ["AsAd", "KsKd", "QsQd"], BOARD, contributions=[6, 6, 6],
+                 dead=[0, 3, 0])
+    assert [(p.amount, p.eligible) for p in r.pots] == [(12, (0, 1, 2)), (6, (0, 2))]
+    assert r.payouts == (18, 0, 0)
+    r = showdown(HOLDEM, ["KsKd", "AsAd", "QsQd"], BOARD, contributions=[6, 6, 6],
+                 dead=[0, 3, 0])
+    assert r.payouts == (6, 12, 0)
+
+
+@pytest.mark.parametrize(("dead", "error", "message"), [
+    ([0, 31], ValueError, r"dead\[1\]: 31 chips of dead money is more than the seat's "
+                          "contribution 30"),
+    ([0, -1], ValueError, r"dead\[1\]: negative amount -1"),
+    ([0, 1.0], TypeError, r"dead\[1\] must be an int"),
+    ([0], ValueError, "dead has 1 entries for 2 seats"),
+])
+def test_bad_dead_money(dead: list, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        showdown(HOLDEM, ["AsAd", "KsKd"], BOARD, contributions=[20, 30], dead=dead)
+
+
 def test_uncalled_chips_return_to_their_owner() -> None:
     r = showdown(HOLDEM, ["4h5h", "AsAd"], BOARD, contributions=[500, 100])
     assert r.pots[1].amount == 400 and r.pots[1].eligible == (0,)

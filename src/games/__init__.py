@@ -4,11 +4,13 @@ the `evaluator` core through its public seam (:class:`evaluator.Ranking`, the pu
 
 One subpackage per concept: `variants` (every game as data), `showdown` (single and
 batch showdowns, the pot arithmetic), `equity` (exact and Monte Carlo equity),
-`ranges` (hold'em ranges), `ofc` (Open Face Chinese scoring), `chips` (the chip
-checks), `cli` (the `pokerhands` command).
+`ranges` (hold'em ranges), `ofc` (Open Face Chinese scoring), `engine` (`Table`, which
+plays whole hands), `phh` (hand histories in the Poker Hand History format), `chips`
+(the chip checks), `cli` (the `pokerhands` command).
 """
 
-from games import ofc, ranges
+from games import ofc, phh, ranges
+from games.engine import Table
 from games.equity import EquityResult, PlayerEquity, StopSampling, equity
 from games.ranges import parse_range
 from games.showdown import Award, PotResult, ShowdownResult, showdown, showdown_batch
@@ -56,10 +58,12 @@ __all__ = [
     "Split",
     "StopSampling",
     "Street",
+    "Table",
     "Variant",
     "equity",
     "ofc",
     "parse_range",
+    "phh",
     "ranges",
     "showdown",
     "showdown_batch",

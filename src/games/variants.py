@@ -48,7 +48,11 @@ class Street:
     board: community cards dealt face up; hole: cards dealt to each player;
     discard: cards each player must discard (Crazy Pineapple's flop);
     draw: players may exchange 0..draw cards (draw games);
-    burn: cards burned before dealing.
+    burn: cards burned before dealing;
+    discard_after_betting: the street's discard comes after its betting round instead of
+    before it (Crazy Pineapple discards after the flop betting, seed 000);
+    big_bet: in fixed limit this round's bets and raises are the big bet, not the small
+    bet (hold'em's turn and river; triple draw's rounds after the second draw).
     """
 
     name: str
@@ -58,6 +62,8 @@ class Street:
     discard: int = 0
     draw: int = 0
     betting: bool = True
+    discard_after_betting: bool = False
+    big_bet: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,9 +142,10 @@ class Variant:
 def _holdem_streets(hole: int, discard_on_flop: int = 0) -> tuple[Street, ...]:
     return (
         Street("preflop", hole=hole),
-        Street("flop", board=3, burn=1, discard=discard_on_flop),
-        Street("turn", board=1, burn=1),
-        Street("river", board=1, burn=1),
+        Street("flop", board=3, burn=1, discard=discard_on_flop,
+               discard_after_betting=discard_on_flop > 0),
+        Street("turn", board=1, burn=1, big_bet=True),
+        Street("river", board=1, burn=1, big_bet=True),
     )
 
 
@@ -174,8 +181,8 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
     streets=(
         Street("predraw", hole=5),
         Street("first draw", draw=5),
-        Street("second draw", draw=5),
-        Street("third draw", draw=5),
+        Street("second draw", draw=5, big_bet=True),
+        Street("third draw", draw=5, big_bet=True),
     ),
 )
 # The deck follows the players (lowest rank 11 - players, seed 001 "Il mazzo"): the

@@ -4,8 +4,9 @@ Chips are ints throughout.  The rules (docs/rules/holdem.md and docs/rules/omaha
 
 * Side pots.  The distinct contributions of the players still in the hand are the pot
   levels; pot i holds every player's chips between level i-1 and level i, and the
-  players still in who put in at least level i are eligible for it.  Folded chips stay
-  in the pots: *(decision)* chips a folded player put in above the largest
+  players still in who put in at least level i are eligible for it.  Dead money
+  (antes that build no level, such as a big-blind ante) goes to the main pot.  Folded
+  chips stay in the pots: *(decision)* chips a folded player put in above the largest
   contribution of anyone still in go to the last pot, so a folded player never gets
   chips back.  A pot with one eligible player returns to that player (uncalled chips).
 * Splits.  Equal shares; the chips left over go one each to the tied winners in
@@ -37,23 +38,31 @@ class PotSlice:
     eligible: tuple[int, ...]
 
 
-def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[PotSlice]:
+def side_pots(
+    contributions: Sequence[int], folded: Sequence[bool], dead: Sequence[int] | None = None,
+) -> list[PotSlice]:
     """The main pot and side pots, smallest level first; empty pots are left out.
 
     `contributions` are each seat's chips put in this hand (ints >= 0); at least one
-    seat must not have folded (the caller checks).
+    seat must not have folded (the caller checks).  `dead`, if given, is the part of
+    each seat's contribution that is dead money (antes where antes build no side-pot
+    level, PHH's ``ante_trimming_status = false``): it sets no level and goes to the
+    main pot, which every seat still in may win.
     """
     seats = range(len(contributions))
-    levels = sorted({contributions[s] for s in seats if not folded[s]})
+    live = list(contributions) if dead is None else [
+        c - d for c, d in zip(contributions, dead, strict=True)]
+    extra = 0 if dead is None else sum(dead)
+    levels = sorted({live[s] for s in seats if not folded[s]})
     pots: list[PotSlice] = []
     lower = 0
     for i, level in enumerate(levels):
         last = i == len(levels) - 1
-        amount = sum(
-            (c if last else min(c, level)) - min(c, lower) for c in contributions
-        )
+        amount = sum((c if last else min(c, level)) - min(c, lower) for c in live)
+        if i == 0:
+            amount += extra
         if amount > 0:
-            eligible = tuple(s for s in seats if not folded[s] and contributions[s] >= level)
+            eligible = tuple(s for s in seats if not folded[s] and live[s] >= level)
             pots.append(PotSlice(amount, eligible))
         lower = level
     return pots

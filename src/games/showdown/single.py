@@ -105,13 +105,14 @@ def settle(
     contributions: Sequence[int],
     folded: Sequence[bool],
     button: int,
+    dead: Sequence[int] | None = None,
 ) -> ShowdownResult:
     """Settle a showdown whose input is already checked: `game` a Variant for this
     many seats, `hands` one list of int cards per seat (None or anything for a folded
     seat), `board` the board's int cards, `contributions` ints >= 0, `folded` bools with
-    somebody still in, `button` a seat.  Nothing is checked again; this is the entry
-    for code that validated its own state (the engine), `showdown` is the one for
-    everyone else."""
+    somebody still in, `button` a seat, `dead` None or each seat's dead money (at most
+    its contribution).  Nothing is checked again; this is the entry for code that
+    validated its own state (the engine), `showdown` is the one for everyone else."""
     seats = len(hands)
     common = list(board) if board else None
     cards: list[list[int] | None] = [None if folded[s] else list(hands[s])  # type: ignore[arg-type]
@@ -126,7 +127,7 @@ def settle(
 
     payouts = [0] * seats
     results = []
-    for pot in pots.side_pots(contributions, folded):
+    for pot in pots.side_pots(contributions, folded, dead):
         awards = []
         for div in pots.divide(pot, high_judge, low_judge, button, seats):
             ranking, values = (low, low_values) if div.part == "low" else (high, high_values)
@@ -160,6 +161,7 @@ def showdown(
     contributions: Sequence[int],
     folded: Sequence[bool] | None = None,
     button: int = 0,
+    dead: Sequence[int] | None = None,
 ) -> ShowdownResult:
     """Settle a showdown: side pots, winners, splits and odd chips, in integer chips.
 
@@ -169,8 +171,10 @@ def showdown(
     empty).  board: the community cards (None for draw games).  contributions: the
     chips each seat put in this hand.  folded: which seats folded (their chips stay
     in the pots).  button: the button's seat; odd chips go to the first winner
-    clockwise from it (docs/rules/holdem.md).  Raises TypeError or ValueError for any
-    bad input before computing anything.
+    clockwise from it (docs/rules/holdem.md).  dead: the part of each seat's
+    contribution that is dead money (antes that build no side-pot level, as a big-blind
+    ante): it goes to the main pot whatever the seat's level.  Raises TypeError or
+    ValueError for any bad input before computing anything.
 
     >>> r = showdown("holdem", ["AsAd", "KsKd"], "2c 7d 9h Jc 3s", contributions=[50, 50])
     >>> r.payouts
@@ -189,8 +193,13 @@ def showdown(
         raise ValueError(f"{game.title} is played by 2..{game.max_players} seats, got {seats}")
     game = variant(game, players=seats)
     amounts = chips.amounts(contributions, seats)
+    dead_money = None if dead is None else chips.amounts(dead, seats, "dead")
+    for s, (d, c) in enumerate(zip(dead_money or (), amounts, strict=False)):
+        if d > c:
+            raise ValueError(f"dead[{s}]: {d} chips of dead money is more than the seat's "
+                             f"contribution {c}")
     out = _check_folded(folded, seats)
     button = chips.seat(button, seats)
     cards, board_cards = _check_cards(game, hands, board, out)
-    return settle(game, cards, board_cards, amounts, out, button)
+    return settle(game, cards, board_cards, amounts, out, button, dead_money)
 

@@ -1,0 +1,97 @@
+"""Events: everything that happens at a table, in order, as small immutable records.
+
+A table keeps its log as plain tuples (cheap to append in the betting loop) and hands
+them out as `Event` records through `Table.events`.  An event knows how PHH writes it
+(`Event.phh()`, None for steps PHH leaves to the reader: posting, burning, collecting
+and pushing chips) and how to say it in words (`str(event)`).
+
+Kinds (seat, amount and cards as each kind uses them):
+
+======================  =====================================================
+``ante``, ``blind``     seat posted `amount` (a straddle is a blind)
+``deal_hole``           seat was dealt `cards` (None for a card nobody saw)
+``burn``                the dealer burned `cards`
+``deal_board``          `cards` were turned on the board
+``fold``                seat folded
+``check``, ``call``     seat checked, or called `amount` chips
+``bet``, ``raise``      seat bet or raised to `amount` chips in front
+``discard``             seat discarded `cards`
+``show``, ``muck``      seat showed `cards`, or mucked its hand
+``return``              `amount` of seat's bet nobody called came back
+``win``                 seat collected `amount` chips from the pots
+======================  =====================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from evaluator import card_name
+
+#: Kinds an event may have, in the order the table explains them above.
+KINDS = ("ante", "blind", "deal_hole", "burn", "deal_board", "fold", "check", "call", "bet",
+         "raise", "discard", "show", "muck", "return", "win")
+
+
+def phh_cards(cards: Sequence[int | None]) -> str:
+    """Cards as PHH writes them: concatenated, "??" for an unknown card."""
+    return "".join("??" if c is None else card_name(c) for c in cards)
+
+
+def seat_label(seat: int) -> str:
+    """PHH's name of a seat: seat 0 is p1."""
+    return f"p{seat + 1}"
+
+
+class Event(NamedTuple):
+    """One thing that happened at the table (see the module's table of kinds)."""
+
+    kind: str
+    seat: int | None
+    amount: int | None
+    cards: tuple[int | None, ...]
+
+    def phh(self) -> str | None:
+        """The PHH action line of this event, or None if PHH does not write it."""
+        kind, seat = self.kind, self.seat
+        who = "" if seat is None else seat_label(seat)
+        if kind == "deal_hole":
+            return f"d dh {who} {phh_cards(self.cards)}"
+        if kind == "deal_board":
+            return f"d db {phh_cards(self.cards)}"
+        if kind == "fold":
+            return f"{who} f"
+        if kind in ("check", "call"):
+            return f"{who} cc"
+        if kind in ("bet", "raise"):
+            return f"{who} cbr {self.amount}"
+        if kind == "discard":
+            return f"{who} sd {phh_cards(self.cards)}".rstrip()
+        if kind == "show":
+            return f"{who} sm {phh_cards(self.cards)}"
+        if kind == "muck":
+            return f"{who} sm"
+        return None
+
+    def __str__(self) -> str:
+        who = "" if self.seat is None else seat_label(self.seat)
+        cards = " ".join("??" if c is None else card_name(c) for c in self.cards)
+        text = {
+            "ante": f"{who} antes {self.amount}",
+            "blind": f"{who} posts {self.amount}",
+            "deal_hole": f"{who} is dealt {cards}",
+            "burn": f"burn {cards}",
+            "deal_board": f"board {cards}",
+            "fold": f"{who} folds",
+            "check": f"{who} checks",
+            "call": f"{who} calls {self.amount}",
+            "bet": f"{who} bets {self.amount}",
+            "raise": f"{who} raises to {self.amount}",
+            "discard": f"{who} discards {cards}".rstrip(),
+            "show": f"{who} shows {cards}",
+            "muck": f"{who} mucks",
+            "return": f"{self.amount} uncalled returned to {who}",
+            "win": f"{who} collects {self.amount}",
+        }
+        return text.get(self.kind, f"{self.kind} {who} {self.amount} {cards}".strip())

@@ -1,0 +1,329 @@
+"""How a hand moves on: forced bets, dealing, betting rounds, discards, the showdown
+and settling, as a list of steps read from the variant's streets.
+
+`Hand` is the state of one hand on top of the compiled betting core.  Its steps, per
+street: deal (hole cards to each player still in, then a burn and the board), a
+discard before or after the betting as the street says (Crazy Pineapple: after the
+flop betting), the betting round; then the showdown and the settlement.  `_advance`
+runs the steps until one waits for somebody: a player (the betting core's actor, a
+discard, a show), or the dealer when the table does not deal itself (``auto=False``).
+A draw, an exposed card or a placement is one more kind of step or action on this
+list, not a new loop.
+
+When the betting is over before the board is complete (everyone but one all-in),
+the hands are shown as soon as no player has a decision left, then the board is
+dealt out: PHH's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from evaluator import card_name
+from games.engine import settlement
+from games.engine._betting import NOTHING, BettingCore, Legal
+from games.engine.dealer import BOARD, BURNED, HOLE, MUCKED, Dealer
+from games.engine.events import seat_label
+from games.engine.options import TableOptions
+from games.engine.steps import BET, DEAL, DISCARD, SHOWDOWN
+from games.showdown import ShowdownResult
+from games.variants import Street, Variant
+
+
+class Hand(BettingCore):
+    """One hand: the betting core plus cards, steps and the showdown."""
+
+    options: TableOptions
+    game: Variant
+    auto: bool
+    # the state every hand starts in; what changes is set on the instance
+    _step = 0                         # index of the step in play
+    _street = 0                       # index of the street in play
+    _due_board = 0                    # board cards still to deal (the dealer)
+    _dealer_due = False               # the table waits for the dealer
+    _opened = -1                      # the step whose deal or queue is set up (-2: showdown)
+    _all_in = False                   # no more betting: everyone but one is all-in
+    _shown = False                    # the hands are shown
+    _done = False                     # the chips are settled
+    _result: ShowdownResult | None = None
+    _result_factory: Callable[[], ShowdownResult] | None = None
+
+    def _begin(self, options: TableOptions, stacks: tuple[int, ...], seed: int | None,
+               auto: bool) -> None:
+        game = options.game
+        seats = options.seats
+        self.options = options
+        self.game = game
+        self.auto = auto
+        self.seed = seed
+        self._starting = stacks
+        self._init_chips(stacks, options.structure)
+        self._holes: list[list[int | None]] = [[] for _ in range(seats)]
+        self._board: list[int | None] = []
+        self._burned: list[int | None] = []
+        steps = options.plan
+        self._steps = steps.steps
+        self._last_decision = steps.last_decision
+        self._first_round = steps.first_round
+        self._due_holes: list[int] = []   # hole cards still to deal, per seat (the dealer)
+        self._queue: list[int] = []       # seats still to discard or to show
+        self._dealer = Dealer(options.deck, seed, steps.cards_needed)
+        self._post_forced_bets()
+        self._advance()
+
+    # ---------------------------------------------------------------- forced bets
+
+    def _post_forced_bets(self) -> None:
+        """Antes, then blinds and straddles, each what the stack allows (RULES.md).
+        With ante trimming a lone largest ante is cut to the second largest, as PHH's
+        reference does; otherwise antes are dead money of the main pot."""
+        options = self.options
+        log = self._log
+        left = self._starting
+        if options.has_antes:
+            antes = [min(a, s) for a, s in zip(options.posted_antes, left, strict=True)]
+            if options.ante_trimming:
+                top = sorted(antes)
+                antes = [min(a, top[-2]) for a in antes]
+            dead = not options.ante_trimming
+            for seat, ante in enumerate(antes):
+                if ante:
+                    log.append(("ante", seat, self._post(seat, ante, False, dead), ()))
+            left = tuple(s - a for s, a in zip(left, antes, strict=True))
+        post = self._post
+        for seat, blind in options.blind_seats:
+            if left[seat]:
+                log.append(("blind", seat, post(seat, blind, True, False), ()))
+
+    # ---------------------------------------------------------------- the steps
+
+    def _advance(self) -> None:
+        """Run steps until one waits for a player or the dealer."""
+        steps = self._steps
+        while not self._done:
+            if self.live <= 1 and self._opened != -2:   # all folded to one, before a showdown
+                self._settle()
+                return
+            if self._all_in and not self._shown and self._step > self._last_decision:
+                if not self._showdown():
+                    return
+                continue
+            kind, street = steps[self._step]
+            if kind == DEAL:
+                done = self._deal(street)
+            elif kind == DISCARD:
+                done = self._discard_step(street)
+            elif kind == BET:
+                done = self._bet(street)
+            elif kind == SHOWDOWN:
+                done = self._showdown()
+            else:
+                self._settle()
+                return
+            if not done:
+                return
+            self._step += 1
+
+    def _current(self) -> tuple[int, int]:
+        return self._steps[self._step]
+
+    def _deal(self, index: int) -> bool:
+        if self.live <= 1:
+            return True
+        street = self.game.streets[index]
+        self._street = index
+        if self._opened != self._step:
+            self._opened = self._step
+            folded = self.folded
+            self._due_holes = [0 if folded[s] else street.hole for s in range(self.seats)]
+            self._due_board = street.board
+        if self.auto:
+            self._deal_all(street)
+            return True
+        if any(self._due_holes) or self._due_board:
+            self.actor_seat = -1
+            self._dealer_due = True
+            return False
+        return True
+
+    def _deal_all(self, street: Street) -> None:
+        """The table deals the street itself: round by round to each player, then
+        the burn and the board."""
+        dealer, log = self._dealer, self._log
+        due = self._due_holes
+        if street.hole:
+            seats = [s for s in range(self.seats) if due[s]]
+            cards = dealer.draw(street.hole * len(seats), HOLE)
+            holes = self._holes
+            for k, seat in enumerate(seats):
+                hand = cards[k::len(seats)]
+                holes[seat].extend(hand)
+                log.append(("deal_hole", seat, None, tuple(hand)))
+                due[seat] = 0
+        if self._due_board:
+            burn = street.burn
+            cards = dealer.draw(burn + self._due_board, BOARD)
+            if burn:
+                burned = cards[:burn]
+                del cards[:burn]
+                dealer.move(burned, BURNED)
+                self._burned.extend(burned)
+                log.append(("burn", None, None, tuple(burned)))
+            self._board.extend(cards)
+            log.append(("deal_board", None, None, tuple(cards)))
+            self._due_board = 0
+
+    def _discard_step(self, index: int) -> bool:
+        if self.live <= 1:
+            return True
+        self._street = index
+        if self._opened != self._step:
+            self._opened = self._step
+            folded = self.folded
+            self._queue = [s for s in range(self.seats) if not folded[s]]
+        if self._queue:
+            self.actor_seat = self._queue[0]
+            return False
+        return True
+
+    def _bet(self, index: int) -> bool:
+        self._street = index
+        if self.live <= 1 or self._all_in:
+            return True
+        street = self.game.streets[index]
+        options = self.options
+        if index == self._first_round:   # after the largest blind or straddle
+            blinds = options.posted(options.blinds)
+            bets = self.bets
+            top = max(range(self.seats), key=lambda s: (bets[s] if blinds[s] else 0, s))
+            opener = (top + 1) % self.seats
+        else:                            # the first seat left of the button
+            opener = 0
+        size = options.big_bet if street.big_bet else options.small_bet
+        cap = -1 if options.raise_cap is None else options.raise_cap
+        if self._start_round(opener, size, cap):
+            return False
+        self._end_round()
+        return True
+
+    def _round_over(self) -> None:
+        """The betting core's hook: the round in play has ended."""
+        self._end_round()
+        self._step += 1
+        self._advance()
+
+    def _on_fold(self, seat: int) -> None:
+        """The betting core's hook: a folded hand goes to the muck."""
+        where = self._dealer.where
+        for card in self._holes[seat]:
+            if card is not None:
+                where[card] = MUCKED
+
+    def _end_round(self) -> None:
+        returned = self._collect()
+        if returned is not None:
+            self._log.append(("return", returned[0], returned[1], ()))
+        if self.live >= 2 and self._able() <= 1:
+            self._all_in = True
+
+    def _showdown(self) -> bool:
+        if self._shown:
+            return True
+        if self._opened != -2:
+            if self.live <= 1:
+                self._shown = True
+                return True
+            self._opened = -2
+            order = settlement.showdown_order(self.opener, self.folded)
+            if self.auto:
+                for seat in order:
+                    self._log.append(("show", seat, None, tuple(self._holes[seat])))
+                self._shown = True
+                return True
+            self._queue = order
+        if self._queue:
+            self.actor_seat = self._queue[0]
+            return False
+        self._shown = True
+        self.actor_seat = -1
+        return True
+
+    def _settle(self) -> None:
+        folded = self.folded
+        contributions = self.contributions
+        if self.live == 1:
+            winner = folded.index(False)
+            amount = self.pot_total
+            self._result_factory = lambda: settlement.uncontested(winner, contributions)
+            if amount:
+                self._pay(winner, amount)
+                self._log.append(("win", winner, amount, ()))
+        else:
+            payouts, self._result_factory = settlement.settle(
+                self.game, self._holes, self._board, contributions, folded, self.dead_money)
+            for seat, amount in enumerate(payouts):
+                if amount:
+                    self._pay(seat, amount)
+                    self._log.append(("win", seat, amount, ()))
+        self._done = True
+        self.actor_seat = -1
+        self._step = len(self._steps) - 1
+
+    # ---------------------------------------------------------------- outside a round
+
+    def _due(self) -> str:
+        """What the table waits for, in words."""
+        if self._done:
+            return "the hand is over"
+        kind, index = self._current()
+        if self._all_in and not self._shown and self._step > self._last_decision:
+            kind = SHOWDOWN
+        if kind == DEAL:
+            street = self.game.streets[index].name
+            if any(self._due_holes):
+                seat = next(s for s, n in enumerate(self._due_holes) if n)
+                return (f"the dealer must deal {self._due_holes[seat]} hole card(s) to "
+                        f"{seat_label(seat)} ({street})")
+            return f"the dealer must deal {self._due_board} board card(s) ({street})"
+        if kind == DISCARD:
+            seat = self._queue[0]
+            count = self.game.streets[index].discard
+            return f"{seat_label(seat)} must discard {count} card(s)"
+        if kind == SHOWDOWN:
+            return f"{seat_label(self._queue[0])} must show or muck"
+        return "a betting round is in play"
+
+    def _not_betting(self, action: str) -> None:
+        raise ValueError(f"cannot {action} now: {self._due()}")
+
+    def _outside_legal(self) -> Legal:
+        if self._done or not self._queue or self.actor_seat < 0:
+            return NOTHING
+        kind, index = self._current()
+        if kind == DISCARD:
+            count = self.game.streets[index].discard
+            return Legal(discard=(count, count))
+        return Legal(show=True)   # the queue is the showdown's
+
+    # ---------------------------------------------------------------- card moves
+
+    def _named_hand(self, seat: int, cards: Sequence[int], what: str) -> list[int | None]:
+        """The hand of `seat` with `cards` named in it: a card not in the hand names
+        one of its unknown cards ("??"); ValueError if it cannot (nothing changes)."""
+        hand = list(self._holes[seat])
+        unknown = hand.count(None)
+        for card in cards:
+            if card in hand:
+                continue
+            if not unknown:
+                raise ValueError(f"{what}: {seat_label(seat)} does not hold {card_name(card)}")
+            self._dealer.check_live([card], what)
+            hand[hand.index(None)] = card
+            unknown -= 1
+        return hand
+
+    def _set_hand(self, seat: int, hand: list[int | None]) -> None:
+        """Store a hand whose unknown cards were named (see `_named_hand`)."""
+        named = [c for c in hand if c is not None and c not in self._holes[seat]]
+        self._dealer.name(named, HOLE)
+        self._holes[seat] = hand

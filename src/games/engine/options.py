@@ -1,0 +1,237 @@
+"""A table's options, checked once: the game, the stacks, the forced bets and the
+betting structure, normalised into a frozen `TableOptions`.
+
+Options that are plain values (a game's name, ints, tuples of ints) are remembered,
+so a simulation creating a million tables with the same options checks them once;
+the stacks are checked for every table.
+
+Seats follow PHH: seat 0 (p1) sits left of the button and the last seat is the
+button, so with three or more players seat 0 posts the small blind and seat 1 the big
+blind.  `blinds` and `antes` are given in that position order (PHH's
+``blinds_or_straddles`` and ``antes``): ``(1, 2)`` is a small blind of 1 and a big
+blind of 2, ``(1, 2, 4)`` adds a straddle on seat 2, a shorter tuple is padded with
+zeros.  Heads-up the standard reverse-assigns them: the button (seat 1) posts the
+first entry, the small blind, and seat 0 the big blind, so the button acts first
+before the flop and last after it.  This is the PHH standard's "Position" rule, and
+the PHH dataset agrees: its six-max hands post ``[50, 100, 0, 0, 0, 0]`` and p3 acts
+first; in its heads-up hands p2, the button, opens the betting.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.steps import Plan, plan
+from games.variants import Betting, Variant, variant
+
+#: chips are C long longs in the betting core; sums must stay far from overflow
+MAX_STACK = 1 << 56
+
+
+class _Default:
+    """The marker of an option left to its default."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
+
+DEFAULT: Any = _Default()
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """Everything a table needs to know before the first card but the stacks, checked."""
+
+    game: Variant
+    seats: int
+    blinds: tuple[int, ...]        # per seat, position order (PHH's blinds_or_straddles)
+    antes: tuple[int, ...]         # per seat, position order (PHH's antes)
+    betting: Betting
+    min_bet: int                   # no-limit and pot-limit: the smallest bet
+    small_bet: int                 # fixed limit: the bet of the early rounds
+    big_bet: int                   # fixed limit: the bet of the rounds marked big_bet
+    raise_cap: int | None          # completions, bets and raises per round (None: no cap)
+    ante_trimming: bool            # antes count as contributions (PHH ante_trimming_status)
+    deck: tuple[int, ...]          # the game's cards, as card values
+    plan: Plan                     # the steps of a hand
+    has_antes: bool                # any seat antes
+    blind_seats: tuple[tuple[int, int], ...]   # (seat, blind) of each seat posting one
+
+    def posted(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
+        """Who posts what, by seat: position order, reverse-assigned heads-up."""
+        return amounts[::-1] if len(amounts) == 2 else amounts
+
+    @property
+    def posted_antes(self) -> tuple[int, ...]:
+        """The ante each seat posts (reverse-assigned heads-up)."""
+        return self.posted(self.antes)
+
+    @property
+    def posted_blinds(self) -> tuple[int, ...]:
+        """The blind or straddle each seat posts (reverse-assigned heads-up)."""
+        return self.posted(self.blinds)
+
+    @property
+    def structure(self) -> int:
+        """The betting structure as the betting core numbers it."""
+        return (Betting.NO_LIMIT, Betting.POT_LIMIT, Betting.FIXED_LIMIT).index(self.betting)
+
+
+def _chips(value: object, what: str, *, positive: bool = False) -> int:
+    if type(value) is int:
+        chips = value
+    else:
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise TypeError(f"{what} must be an int of chips, got {type(value).__name__} "
+                            f"{value!r}")
+        chips = operator.index(value)
+    if chips < (1 if positive else 0) or chips >= MAX_STACK:
+        low = "positive" if positive else "0 or more"
+        raise ValueError(f"{what} must be {low} and below 2**56, got {chips}")
+    return chips
+
+
+def _per_seat(value: object, what: str, seats: int, *, pad: bool) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        if hasattr(value, "__index__") and not isinstance(value, bool):
+            return (_chips(value, what),) * seats
+        raise TypeError(f"{what} must be an int or a sequence of ints per seat, "
+                        f"got {type(value).__name__}")
+    values = [_chips(v, f"{what}[{i}]") for i, v in enumerate(value)]
+    if len(values) > seats or (not pad and len(values) != seats):
+        raise ValueError(f"{what} has {len(values)} entries for {seats} seats")
+    return tuple(values + [0] * (seats - len(values)))
+
+
+def check_stacks(stacks: Sequence[int], game: Variant) -> tuple[int, ...]:
+    """The stacks as a tuple of ints, checked (positive, a seat count the game takes)."""
+    if type(stacks) is not list and type(stacks) is not tuple and (
+            isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
+        raise TypeError(f"stacks must be a sequence of ints, got {type(stacks).__name__}")
+    chips = tuple(stacks)
+    if not all(type(c) is int and 0 < c < MAX_STACK for c in chips):
+        chips = tuple(_chips(s, f"stacks[{i}]", positive=True) for i, s in enumerate(chips))
+    low = max(2, game.min_players)
+    if not low <= len(chips) <= game.max_players:
+        raise ValueError(f"{game.title} is played by {low}..{game.max_players} players, "
+                         f"got {len(chips)} stacks")
+    return chips
+
+
+#: option types whose values are immutable and hashable: remembered as they are
+_SCALARS = frozenset({int, str, bool, type(None), Betting, Variant, _Default})
+
+
+def _plain(value: object) -> object:
+    """A cache key for an option: (type, value) for an int, str, bool, Betting,
+    Variant or None (all immutable), a tuple for a list or tuple of plain ints;
+    None (do not cache) otherwise."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return (kind, value)
+    if isinstance(value, (tuple, list)) and (kind is tuple or kind is list):
+        items = tuple(value)
+        for item in items:
+            if type(item) is not int:
+                return None
+        return items
+    return None
+
+
+_REMEMBERED: dict[tuple[object, ...], TableOptions] = {}
+
+
+def table_options(
+    game: Variant | str,
+    seats: int,
+    *,
+    blinds: Sequence[int] = (1, 2),
+    antes: int | Sequence[int] = 0,
+    betting: Betting | str | None = None,
+    small_bet: int | None = None,
+    big_bet: int | None = None,
+    min_bet: int | None = None,
+    raise_cap: int | None = DEFAULT,
+    ante_trimming: bool = False,
+) -> TableOptions:
+    """Check a table's options for `seats` players and fill in the defaults (see
+    `Table`); plain options are checked once and remembered."""
+    args = (game, seats, blinds, antes, betting, small_bet, big_bet, min_bet, raise_cap,
+            ante_trimming)
+    key = tuple([_plain(a) for a in args])
+    remember = None not in key
+    if remember:
+        found = _REMEMBERED.get(key)
+        if found is not None:
+            return found
+    options = _check_options(*args)
+    if remember:
+        if len(_REMEMBERED) >= 1024:
+            _REMEMBERED.clear()
+        _REMEMBERED[key] = options
+    return options
+
+
+def _check_options(
+    game: Variant | str, seats: int, blinds: Sequence[int], antes: int | Sequence[int],
+    betting: Betting | str | None, small_bet: int | None, big_bet: int | None,
+    min_bet: int | None, raise_cap: int | None, ante_trimming: bool,
+) -> TableOptions:
+    found = variant(game)
+    low = max(2, found.min_players)
+    if not low <= seats <= found.max_players:
+        raise ValueError(f"{found.title} is played by {low}..{found.max_players} players, "
+                         f"got {seats} stacks")
+    if not found.streets or not any(s.betting for s in found.streets):
+        raise ValueError(f"{found.title} has no betting rounds for this engine to play")
+    if found.board_cards == 0 or any(s.draw for s in found.streets):
+        raise NotImplementedError(f"{found.title} is not played by the engine yet "
+                                  "(draw and placement games come next)")
+    blind = _per_seat(blinds, "blinds", seats, pad=True)
+    ante = _per_seat(antes, "antes", seats, pad=False)
+
+    if betting is None:
+        structure = found.betting
+    elif isinstance(betting, Betting):
+        structure = betting
+    elif isinstance(betting, str):
+        try:
+            structure = Betting(betting.strip().lower())
+        except ValueError:
+            known = ", ".join(repr(b.value) for b in Betting)
+            raise ValueError(f"unknown betting {betting!r}; known: {known}") from None
+    else:
+        raise TypeError(f"betting must be None, a Betting or its name, got {betting!r}")
+
+    big_blind = max(blind) if any(blind) else 0
+    fixed = structure is Betting.FIXED_LIMIT
+    if fixed:
+        if min_bet is not None:
+            raise ValueError("min_bet is for no-limit and pot-limit; fixed limit takes "
+                             "small_bet and big_bet")
+        small = _chips(small_bet, "small_bet", positive=True) if small_bet is not None else (
+            big_blind or 1)
+        big = _chips(big_bet, "big_bet", positive=True) if big_bet is not None else 2 * small
+        least = small
+    else:
+        if small_bet is not None or big_bet is not None:
+            raise ValueError(f"small_bet and big_bet are for fixed limit, not {structure.value}")
+        least = _chips(min_bet, "min_bet", positive=True) if min_bet is not None else (
+            big_blind or 1)
+        small = big = least
+
+    if raise_cap is DEFAULT:
+        cap: int | None = 4 if fixed else None
+    elif raise_cap is None:
+        cap = None
+    else:
+        cap = _chips(raise_cap, "raise_cap", positive=True)
+    if not isinstance(ante_trimming, bool):
+        raise TypeError(f"ante_trimming must be True or False, got {ante_trimming!r}")
+    posted = blind[::-1] if seats == 2 else blind
+    return TableOptions(found, seats, blind, ante, structure, least, small, big, cap,
+                        ante_trimming, tuple(found.deck.tolist()), plan(found, seats),
+                        any(ante), tuple((s, b) for s, b in enumerate(posted) if b))

@@ -1,0 +1,95 @@
+"""The end of a hand: who shows first, the pots as they stand, and settling them.
+
+Pots are divided by the one mechanism of the package, `games.showdown` (side pots,
+odd chips clockwise from the button, Hi/Lo halves); the engine never splits a pot
+itself.  Two doors into it:
+
+* the payouts of a showdown whose every card is known and which has no dead money go
+  through `games.showdown_batch` (the same rules in one Cython call, a fraction of the
+  single showdown's cost, which matters when millions of hands are simulated);
+* the `ShowdownResult` a user reads (`Table.result`, with every pot and hand in
+  words) is built by `games.showdown.settle` (the single showdown's trusted entry:
+  the engine has checked every card) on first access, and settles every other hand
+  (dead antes, hands some of whose cards nobody saw but a folded player's).
+
+Showdown order (RULES.md, "Betting"; PHH's reference engine): the last player to
+complete, bet or raise in the last betting round shows first, or, if nobody did, the
+first player of that round (the first seat left of the button after the flop); then
+clockwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, cast
+
+import numpy as np
+
+from games.showdown import Award, PotResult, ShowdownResult, showdown_batch
+from games.showdown import pots as _pots
+from games.showdown import settle as settle_showdown
+from games.variants import Variant
+
+
+class Pot(NamedTuple):
+    """A main or side pot as it stands: its chips and the seats that may win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def showdown_order(opener: int, folded: Sequence[bool]) -> list[int]:
+    """Seats still in, clockwise from `opener` (the last aggressor or the round's first
+    player)."""
+    seats = len(folded)
+    start = opener if opener >= 0 else 0
+    return [s for s in ((start + k) % seats for k in range(seats)) if not folded[s]]
+
+
+def pots_now(collected: Sequence[int], folded: Sequence[bool],
+             dead: Sequence[int]) -> tuple[Pot, ...]:
+    """The main and side pots of the chips collected so far (bets in front excluded)."""
+    if not any(collected):
+        return ()
+    return tuple(Pot(p.amount, p.eligible)
+                 for p in _pots.side_pots(collected, folded, dead if any(dead) else None))
+
+
+def uncontested(winner: int, contributions: tuple[int, ...]) -> ShowdownResult:
+    """Everyone else folded: the winner takes every chip without showing."""
+    total = sum(contributions)
+    payouts = tuple(total if s == winner else 0 for s in range(len(contributions)))
+    award = Award("pot", total, (winner,), (total,), ("uncontested",))
+    pots = (PotResult(total, (winner,), (award,)),) if total else ()
+    return ShowdownResult(payouts, contributions, pots, (None,) * len(contributions))
+
+
+def settle(
+    game: Variant,
+    holes: Sequence[Sequence[int | None]],
+    board: Sequence[int | None],
+    contributions: tuple[int, ...],
+    folded: Sequence[bool],
+    dead: tuple[int, ...],
+) -> tuple[tuple[int, ...], Callable[[], ShowdownResult]]:
+    """Payouts of a showdown, and a function building its full `ShowdownResult`.
+
+    holes: every seat's cards (a folded seat's may hold unknown cards); the button
+    is the last seat.
+    """
+    seats = len(holes)
+    button = seats - 1
+    hands = [None if folded[s] else cast(list[int], list(holes[s])) for s in range(seats)]
+
+    def result() -> ShowdownResult:
+        return settle_showdown(game, hands, cast(list[int], list(board)), contributions,
+                               folded, button, dead if any(dead) else None)
+
+    kept = [list(h[:game.hole_cards]) for h in holes]
+    if not any(dead) and all(len(h) == game.hole_cards and None not in h for h in kept):
+        payouts = showdown_batch(game, [cast(list[list[int]], kept)],
+                                 [cast(list[int], list(board))], [contributions],
+                                 np.array([folded], dtype=bool), button)[0]
+        return tuple(int(p) for p in payouts), result
+    found = result()
+    return found.payouts, lambda: found

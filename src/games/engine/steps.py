@@ -1,0 +1,45 @@
+"""The steps of a hand, read from the variant's streets.
+
+Per street: deal (hole cards to each player still in, then a burn and the board), a
+discard before or after the betting as the street says (Crazy Pineapple discards
+after the flop betting), the betting round; then the showdown and the settlement.
+A draw or a placement (the next games) is one more kind of step here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.variants import Variant
+
+DEAL, DISCARD, BET, SHOWDOWN, SETTLE = range(5)
+NAMES = ("deal", "discard", "bet", "showdown", "settle")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The steps of a hand of one game, and what the flow looks up about them."""
+
+    steps: tuple[tuple[int, int], ...]   # (kind, street index)
+    last_decision: int                   # index of the last step where players decide
+    first_round: int                     # street index of the first betting round
+    cards_needed: int                    # cards per seat dealt, plus board and burns
+
+
+def plan(game: Variant, seats: int) -> Plan:
+    """The steps of a hand of `game` for `seats` players."""
+    steps: list[tuple[int, int]] = []
+    for i, street in enumerate(game.streets):
+        if street.hole or street.board:
+            steps.append((DEAL, i))
+        if street.discard and not street.discard_after_betting:
+            steps.append((DISCARD, i))
+        if street.betting:
+            steps.append((BET, i))
+        if street.discard and street.discard_after_betting:
+            steps.append((DISCARD, i))
+    steps += [(SHOWDOWN, -1), (SETTLE, -1)]
+    last = max((k for k, (kind, _) in enumerate(steps) if kind == DISCARD), default=-1)
+    first = next(i for i, s in enumerate(game.streets) if s.betting)
+    need = seats * game.dealt + game.board_cards + sum(s.burn for s in game.streets)
+    return Plan(tuple(steps), last, first, need)

@@ -1,0 +1,51 @@
+"""PHH variant codes: the standard's, and private ones for our other games.
+
+A code is a betting structure letter (N no-limit, P pot-limit, F fixed-limit) and a
+game.  The standard names five of the games this engine plays: ``NT``, ``NS`` (short
+deck, a straight beats trips, as the standard's reference ranks it), ``PO``, ``FT``
+and ``FO/8``.  Every other combination of our community-card games and structures
+gets a private code built the same way (documented in the README); a reader that
+does not know them refuses them rather than playing another game.
+"""
+
+from __future__ import annotations
+
+from games.variants import Betting, Variant, variant
+
+#: game letters after the structure letter, by variant name
+GAMES = {
+    "holdem": "T",
+    "short-deck": "S",
+    "omaha": "O",
+    "omaha5": "O5",
+    "omaha6": "O6",
+    "omaha-hilo": "O/8",
+    "omaha5-hilo": "O5/8",
+    "crazy-pineapple": "CP",
+}
+STRUCTURES = {Betting.NO_LIMIT: "N", Betting.POT_LIMIT: "P", Betting.FIXED_LIMIT: "F"}
+
+#: the codes the PHH standard defines, among those this engine plays
+STANDARD = ("NT", "NS", "PO", "FT", "FO/8")
+
+#: every code this engine plays -> (variant name, betting structure)
+CODES: dict[str, tuple[str, Betting]] = {
+    STRUCTURES[b] + letters: (name, b) for name, letters in GAMES.items() for b in STRUCTURES
+}
+
+
+def code_of(game: Variant, betting: Betting) -> str:
+    """The PHH code of a game played with a betting structure."""
+    letters = GAMES.get(game.name)
+    if letters is None or variant(game.name) != game:
+        raise ValueError(f"{game.title} ({game.name!r}) has no PHH variant code")
+    return STRUCTURES[betting] + letters
+
+
+def game_of(code: str) -> tuple[Variant, Betting]:
+    """The game and betting structure of a PHH code."""
+    found = CODES.get(code)
+    if found is None:
+        raise ValueError(f"variant {code!r} is not played by this engine (it plays "
+                         f"{', '.join(STANDARD)} and the private codes of the README)")
+    return variant(found[0]), found[1]

@@ -1,0 +1,46 @@
+"""A table's hand as a `HandHistory`: the fields PHH needs to replay it, written
+from the table's options and its events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.phh.codes import code_of
+from games.phh.history import HandHistory
+from games.variants import Betting
+
+if TYPE_CHECKING:
+    from games.engine import Table
+
+
+def history_of(table: Table, **fields: Any) -> HandHistory:
+    """The hand so far as PHH.  `fields` add optional fields of the standard
+    (players=, event=, hand=, ...) and user fields ("_name").
+
+    The table's options PHH cannot say are user fields: ``_raise_cap`` when the cap
+    differs from the standard's (4 in fixed limit, none otherwise; 0 means no cap).
+    """
+    options = table.options
+    fixed = options.betting is Betting.FIXED_LIMIT
+    standard_cap = 4 if fixed else None
+    user = {k: v for k, v in fields.items() if k.startswith("_")}
+    if options.raise_cap != standard_cap:
+        user.setdefault("_raise_cap", options.raise_cap or 0)
+    values: dict[str, Any] = dict(
+        variant=code_of(options.game, options.betting),
+        ante_trimming_status=options.ante_trimming,
+        antes=options.antes,
+        blinds_or_straddles=options.blinds,
+        starting_stacks=table.starting_stacks,
+        actions=tuple(line for line in (e.phh() for e in table.events) if line is not None),
+    )
+    if fixed:
+        values.update(small_bet=options.small_bet, big_bet=options.big_bet)
+    else:
+        values.update(min_bet=options.min_bet)
+    if table.done:
+        result = table.result
+        values.update(finishing_stacks=table.stacks,
+                      winnings=result.payouts if result is not None else None)
+    values.update({k: v for k, v in fields.items() if not k.startswith("_")})
+    return HandHistory(**values, user_fields=user)

@@ -1,0 +1,71 @@
+"""Replaying a PHH hand on a `Table`, action by action.
+
+The table is built from the file's fields and driven by its dealer and player
+actions (``auto=False``), so the recorded cards are dealt as given (any card not
+live in a hand or on the board; "??" for cards nobody saw) and every action is
+checked by the same rules as live play.  The first action the table refuses stops
+the replay with a ValueError naming the action and its line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import Table
+from games.phh.codes import game_of
+from games.phh.history import HandHistory, Number
+from games.phh.reader import loads
+from games.variants import Betting
+
+
+def _chips(values: Sequence[Number] | Number | None, name: str) -> int | tuple[int, ...] | None:
+    """Chips as ints; ValueError for fractional chips (the engine counts whole chips)."""
+    if values is None:
+        return None
+    if type(values) is tuple and all(type(v) is int for v in values):
+        return values
+    if isinstance(values, (int, float)):
+        if isinstance(values, float) and not values.is_integer():
+            raise ValueError(f"{name} = {values}: the engine counts whole chips")
+        return int(values)
+    out = []
+    for i, v in enumerate(values):
+        if isinstance(v, float) and not v.is_integer():
+            raise ValueError(f"{name}[{i}] = {v}: the engine counts whole chips")
+        out.append(int(v))
+    return tuple(out)
+
+
+def table_of(history: HandHistory) -> Table:
+    """A dealer-driven table set up as the hand's fields say, before any action."""
+    game, betting = game_of(history.variant)
+    stacks = _chips(history.starting_stacks, "starting_stacks")
+    cap = history.user_fields.get("_raise_cap", "standard")
+    options: dict[str, object] = dict(
+        blinds=_chips(history.blinds_or_straddles, "blinds_or_straddles") or (),
+        antes=_chips(history.antes, "antes"),
+        betting=betting,
+        ante_trimming=bool(history.ante_trimming_status),
+    )
+    if cap != "standard":
+        options["raise_cap"] = cap or None
+    if betting is Betting.FIXED_LIMIT:
+        options.update(small_bet=_chips(history.small_bet, "small_bet"),
+                       big_bet=_chips(history.big_bet, "big_bet"))
+    else:
+        options.update(min_bet=_chips(history.min_bet, "min_bet"))
+    return Table(game.name, stacks, auto=False, **options)  # type: ignore[arg-type]
+
+
+def replay(source: HandHistory | str | bytes) -> Table:
+    """The table at the end of the recorded actions (stacks settled if the hand
+    ended).  `source` is a HandHistory or PHH text."""
+    history = source if isinstance(source, HandHistory) else loads(source)
+    table = table_of(history)
+    for i, action in enumerate(history.actions):
+        try:
+            table.act(action)
+        except (TypeError, ValueError) as error:
+            line = f" (line {history.lines[i]})" if i < len(history.lines) else ""
+            raise ValueError(f"actions[{i}] {action!r}{line}: {error}") from None
+    return table

@@ -1,0 +1,48 @@
+"""Helpers for the engine tests: dealer-driven tables with chosen cards, and the
+invariants every table must keep."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from evaluator import format_cards, parse_cards
+from games import Table
+
+
+def dealt(game: str, stacks: Sequence[int], holes: Sequence[str], **options: object) -> Table:
+    """A dealer-driven table with these hole cards dealt (PHH order)."""
+    t = Table(game, stacks, auto=False, **options)  # type: ignore[arg-type]
+    for seat, cards in enumerate(holes):
+        t.act(f"d dh p{seat + 1} {cards}")
+    return t
+
+
+def play(t: Table, *actions: str) -> Table:
+    for action in actions:
+        t.act(action)
+    return t
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(int(c) for c in parse_cards(text))
+
+
+def names(values: Sequence[int | None]) -> str:
+    return format_cards([c for c in values if c is not None])
+
+
+def check_chips(t: Table) -> None:
+    """Stacks + bets + pots = every chip at the table."""
+    total = sum(t.stacks) + sum(t.bets) + sum(p.amount for p in t.pots)
+    assert total == t.total, (t.stacks, t.bets, t.pots, t.total)
+    assert sum(t.contributions) - sum(t.bets) == sum(p.amount for p in t.pots) or t.done
+
+
+def check_cards(t: Table) -> None:
+    """Every card of the deck in exactly one place (auto-dealt tables)."""
+    places = [t.deck, t.board, t.burned, t.mucked, t.discards,
+              *[h for h in t.holes]]
+    seen = [c for place in places for c in place]
+    assert None not in seen
+    deck = t.game.deck.tolist()
+    assert sorted(seen) == sorted(deck), "a card is missing or in two places"

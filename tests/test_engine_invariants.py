@@ -1,0 +1,167 @@
+"""Hypothesis over random games, stacks, blinds, antes and legal random actions.
+
+After every action: chips are conserved (stacks + bets + pots = total), every card of
+the deck is in exactly one place, what `legal()` offers is accepted and the moves
+just outside it are refused without changing anything.  Every hand ends, the same
+seed and actions play the same hand, and the hand's PHH replays to the same table.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import Table, phh, variant
+from tests.engine_util import check_cards, check_chips
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - the backport pokerhands depends on before 3.11
+    import tomli as tomllib
+
+GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo",
+         "crazy-pineapple"]
+MAX_ACTIONS = 400   # a hand of ours never needs this many; more means it does not end
+
+
+@st.composite
+def table_options(draw: st.DrawFn) -> dict[str, Any]:
+    game = draw(st.sampled_from(GAMES))
+    seats = draw(st.integers(2, min(variant(game).max_players, 7)))
+    small = draw(st.integers(0, 5))
+    blinds = [small, draw(st.integers(max(small, 1), 10))]
+    if seats > 3 and draw(st.booleans()):
+        blinds.append(2 * blinds[1])             # a straddle
+    antes: Any = draw(st.one_of(
+        st.just(0), st.integers(0, 3), st.lists(st.integers(0, 3), min_size=seats,
+                                                 max_size=seats)))
+    return dict(
+        game=game,
+        stacks=draw(st.lists(st.integers(1, 300), min_size=seats, max_size=seats)),
+        blinds=tuple(blinds),
+        antes=antes,
+        betting=draw(st.sampled_from([None, "no-limit", "pot-limit", "fixed-limit"])),
+        ante_trimming=draw(st.booleans()),
+        seed=draw(st.integers(0, 2**64)),
+    )
+
+
+def refused(t: Table, action: Any) -> None:
+    before = t._snapshot()
+    with pytest.raises((ValueError, TypeError)):
+        action()
+    assert t._snapshot() == before
+
+
+def check_legal_bounds(t: Table) -> None:
+    """The moves just outside what legal() offers are refused, changing nothing."""
+    legal = t.legal()
+    if not legal.fold:
+        refused(t, t.fold)
+    if legal.call is None:
+        refused(t, t.check_or_call)
+    if legal.raise_to is None:
+        refused(t, lambda: t.raise_to(10))
+    else:
+        low, high = legal.raise_to
+        assert t.can_raise_to(low) and t.can_raise_to(high)
+        refused(t, lambda: t.raise_to(low - 1))
+        refused(t, lambda: t.raise_to(high + 1))
+    if legal.discard is None:
+        refused(t, lambda: t.discard([0]))
+    else:
+        low, high = legal.discard
+        hand = t.holes[t.actor]  # type: ignore[index]
+        refused(t, lambda: t.discard(list(hand[:high + 1])))       # one card too many
+        if low:
+            refused(t, lambda: t.discard([]))                      # one too few
+        if t.board:
+            refused(t, lambda: t.discard([t.board[0]]))                 # a card not held
+
+
+def play_random(t: Table, data: st.DataObject, checks: bool = True) -> list[tuple[str, Any]]:
+    """Random legal actions to the end of the hand; returns what was done."""
+    done: list[tuple[str, Any]] = []
+    while not t.done:
+        assert len(done) < MAX_ACTIONS, "the hand does not end"
+        legal = t.legal()
+        assert t.actor is not None, "nobody to act in an unfinished auto-dealt hand"
+        if checks:
+            check_legal_bounds(t)
+        if legal.discard is not None:
+            hand = t.holes[t.actor]
+            count = legal.discard[0]
+            choice = data.draw(st.lists(st.sampled_from(hand), min_size=count,
+                                        max_size=count, unique=True))
+            t.discard(choice)
+            done.append(("discard", tuple(choice)))
+        else:
+            options = ["call"] + (["fold"] if legal.fold else []) + (
+                ["raise"] if legal.raise_to else [])
+            kind = data.draw(st.sampled_from(options))
+            if kind == "fold":
+                t.fold()
+                done.append(("fold", None))
+            elif kind == "call":
+                t.check_or_call()
+                done.append(("call", None))
+            else:
+                low, high = legal.raise_to  # type: ignore[misc]
+                amount = data.draw(st.sampled_from([low, high, (low + high) // 2]))
+                t.raise_to(amount)
+                done.append(("raise", amount))
+        if checks:
+            check_chips(t)
+            check_cards(t)
+    return done
+
+
+def redo(t: Table, actions: list[tuple[str, Any]]) -> None:
+    for kind, arg in actions:
+        if kind == "discard":
+            t.discard(arg)
+        elif kind == "fold":
+            t.fold()
+        elif kind == "call":
+            t.check_or_call()
+        else:
+            t.raise_to(arg)
+
+
+@settings(max_examples=300)
+@given(options=table_options(), data=st.data())
+def test_random_hands_keep_every_invariant(options: dict[str, Any],
+                                           data: st.DataObject) -> None:
+    game, stacks = options.pop("game"), options.pop("stacks")
+    t = Table(game, stacks, **options)
+    check_chips(t)
+    check_cards(t)
+    actions = play_random(t, data)
+    assert t.done and t.actor is None and sum(t.stacks) == t.total
+    assert t.result is not None and sum(t.result.payouts) == sum(t.result.contributions)
+    assert t.result.contributions == t.contributions
+    # the chips pushed are the payouts games.showdown reports for the same showdown
+    assert t.stacks == tuple(s - c + p for s, c, p in zip(
+        t.starting_stacks, t.contributions, t.result.payouts, strict=True))
+
+    # the same seed and the same actions play the same hand
+    again = Table(game, stacks, **options)
+    redo(again, actions)
+    assert again.events == t.events and again.stacks == t.stacks
+
+    # the hand's PHH: TOML any reader takes, a round trip, and a replay to this table
+    text = t.to_phh()
+    assert tomllib.loads(text)["starting_stacks"] == list(stacks)
+    history = phh.loads(text)
+    assert phh.loads(phh.dumps(history)) == history and phh.dumps(history) == text
+    replayed = phh.replay(history)
+    assert replayed.done and replayed.stacks == t.stacks
+    # the same events, but the burns: a dealer-driven table does not see them
+    assert [e for e in replayed.events if e.kind != "burn"] == [
+        e for e in t.events if e.kind != "burn"]
+    assert len(replayed.burned) == len(t.burned) and set(replayed.burned) <= {None}
+    assert replayed.result is not None and replayed.result.payouts == t.result.payouts

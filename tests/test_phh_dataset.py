@@ -1,0 +1,85 @@
+"""The acceptance test: real hands nobody here wrote.
+
+../shared/phh/pokerkit-phh-data.tar.xz (relative to the project root) holds 10,088
+PHH files published with pokerkit: 10,000 six-max no-limit hands of a bot match, 83
+hands of a televised championship in nine variants, and 5 famous hands.  Every NT, NS,
+PO, FT and FO/8 hand that records its finishing stacks must replay to exactly those
+stacks (a file that writes half chips may differ by the odd chip).  The archive is
+read in place and never copied into the project; the test is skipped where it is
+absent (a user's machine, a clean CI clone).
+"""
+
+from __future__ import annotations
+
+import tarfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from games import phh
+
+ARCHIVE = Path(__file__).resolve().parents[1] / ".." / "shared" / "phh" / \
+    "pokerkit-phh-data.tar.xz"
+OURS = ("NT", "NS", "PO", "FT", "FO/8")
+#: the hands of our variants that record finishing stacks, per variant
+EXPECTED = {"NT": 10_011, "FO/8": 14, "PO": 7, "FT": 7}
+
+
+@pytest.fixture(scope="module")
+def hands() -> list[tuple[str, str]]:
+    if not ARCHIVE.exists():
+        pytest.skip(f"the PHH dataset is not at {ARCHIVE.resolve()} (it lives beside the "
+                    "project on the development machine only)")
+    out = []
+    with tarfile.open(ARCHIVE) as tar:
+        for member in tar:
+            if member.isfile() and member.name.endswith(".phh"):
+                data = tar.extractfile(member)
+                assert data is not None
+                out.append((member.name, data.read().decode()))
+    return out
+
+
+def test_every_file_of_the_dataset_loads(hands: list[tuple[str, str]]) -> None:
+    variants = Counter(phh.loads(text).variant for _, text in hands)
+    assert sum(variants.values()) == len(hands) == 10_088
+    assert variants["NT"] == 10_012 and variants["F2L3D"] == 8
+
+
+def test_every_hand_of_our_variants_replays_to_its_finishing_stacks(
+        hands: list[tuple[str, str]]) -> None:
+    replayed: Counter[str] = Counter()
+    wrong = []
+    for name, text in hands:
+        history = phh.loads(text)
+        if history.variant not in OURS or history.finishing_stacks is None:
+            continue
+        table = phh.replay(history)
+        expected = history.finishing_stacks
+        slack = 1 if any(not float(x).is_integer() for x in expected) else 0
+        if not table.done or any(abs(a - b) > slack
+                                 for a, b in zip(table.stacks, expected, strict=True)):
+            wrong.append((name, table.stacks, expected))
+        replayed[history.variant] += 1
+    assert not wrong, f"{len(wrong)} hands end elsewhere, e.g. {wrong[:3]}"
+    assert dict(replayed) == EXPECTED
+
+
+def test_famous_hands_without_finishing_stacks(hands: list[tuple[str, str]]) -> None:
+    """The three famous hands of our variants record no finishing stacks: two replay to
+    the end with every chip kept; one counts quarter chips, which the engine refuses
+    by name."""
+    famous = {name.rsplit("/", 1)[-1]: text for name, text in hands
+              if name.count("/") == 1 and phh.loads(text).variant in OURS}
+    assert len(famous) == 3
+    for name, text in famous.items():
+        history = phh.loads(text)
+        if any(not float(x).is_integer() for x in history.starting_stacks):
+            with pytest.raises(ValueError, match="the engine counts whole chips"):
+                phh.replay(history)
+            continue
+        table = phh.replay(history)
+        assert table.done, name
+        assert sum(table.stacks) == sum(history.starting_stacks), name
+        assert any(e.kind == "show" for e in table.events), name
