@@ -25,6 +25,22 @@ def _is_int(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
+def amount(value: object, name: str, *, low: int = 0, high: int | None = None) -> int:
+    """One chip amount: an int (numpy integers too; not a bool) in low..high, as a
+    Python int."""
+    if not _is_int(value):
+        raise TypeError(f"{name} must be an int of chips, got {type(value).__name__}")
+    number: int = int(value)  # type: ignore[call-overload]
+    if number < low:
+        if low == 0:
+            raise ValueError(f"{name}: negative amount {number}")
+        wanted = "positive" if low == 1 else f"at least {low}"
+        raise ValueError(f"{name} must be {wanted}, got {number}")
+    if high is not None and number > high:
+        raise ValueError(f"{name} must be at most {high:,} chips, got {number:,}")
+    return number
+
+
 def amounts(values: object, seats: int, name: str = "contributions") -> tuple[int, ...]:
     """One chip amount (an int >= 0) per seat, as Python ints."""
     if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
@@ -33,12 +49,7 @@ def amounts(values: object, seats: int, name: str = "contributions") -> tuple[in
     items = list(values)
     if len(items) != seats:
         raise ValueError(f"{name} has {len(items)} entries for {seats} seats")
-    for s, c in enumerate(items):
-        if not _is_int(c):
-            raise TypeError(f"{name}[{s}] must be an int of chips, got {type(c).__name__}")
-        if c < 0:
-            raise ValueError(f"{name}[{s}]: negative amount {int(c)}")
-    return tuple(int(c) for c in items)
+    return tuple(amount(c, f"{name}[{s}]") for s, c in enumerate(items))
 
 
 def amount_array(values: object, shape: tuple[int, int],

@@ -19,11 +19,11 @@ first; in its heads-up hands p2, the button, opens the betting.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.chips import amount
 from games.engine.steps import Plan, plan
 from games.variants import Betting, Variant, variant
 
@@ -81,17 +81,8 @@ class TableOptions:
 
 
 def _chips(value: object, what: str, *, positive: bool = False) -> int:
-    if type(value) is int:
-        chips = value
-    else:
-        if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise TypeError(f"{what} must be an int of chips, got {type(value).__name__} "
-                            f"{value!r}")
-        chips = operator.index(value)
-    if chips < (1 if positive else 0) or chips >= MAX_STACK:
-        low = "positive" if positive else "0 or more"
-        raise ValueError(f"{what} must be {low} and below 2**56, got {chips}")
-    return chips
+    """An amount of chips the betting core can hold (games.chips, below 2**56)."""
+    return amount(value, what, low=1 if positive else 0, high=MAX_STACK - 1)
 
 
 def _per_seat(value: object, what: str, seats: int, *, pad: bool) -> tuple[int, ...]:

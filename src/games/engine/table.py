@@ -25,7 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from evaluator import CardsLike, card_name, parse_cards
+from evaluator.checks import seed as check_seed
 from games.engine import settlement
 from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
 from games.engine.events import Event, seat_label
@@ -88,7 +91,9 @@ class Table(Hand):
     PHH's reference counts them, blinds not counted, heads-up too; None lifts it).
     ante_trimming: antes count as each seat's contribution (PHH's
     ``ante_trimming_status = true``) instead of dead money of the main pot (the
-    default, PHH's).  seed: the deck's seed, an int >= 0 (None: fresh entropy).  auto:
+    default, PHH's).  seed: the deck's seed, an int 0..2**64-1 (numpy integers, a
+    SeedSequence or a Generator to draw one from, as numpy users pass seeds; None:
+    fresh entropy).  auto:
     the table deals itself (True) or waits for the dealer's steps (False).
     """
 
@@ -105,7 +110,7 @@ class Table(Hand):
         min_bet: int | None = None,
         raise_cap: int | None = DEFAULT,
         ante_trimming: bool = False,
-        seed: int | None = None,
+        seed: int | np.random.SeedSequence | np.random.Generator | None = None,
         auto: bool = True,
     ) -> None:
         if type(stacks) is not list and type(stacks) is not tuple and (
@@ -117,10 +122,7 @@ class Table(Hand):
                                 ante_trimming=ante_trimming)
         chips = check_stacks(stacks, options.game)
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise TypeError(f"seed must be an int or None, got {seed!r}")
-            if seed < 0:
-                raise ValueError(f"seed must be 0 or more, got {seed}")
+            seed = check_seed(seed)
         if not isinstance(auto, bool):
             raise TypeError(f"auto must be True or False, got {auto!r}")
         self._begin(options, chips, seed, auto)
