@@ -114,3 +114,10 @@ def test_absurd_thread_counts():
             games.equity("holdem", ["AA", "KK"], trials=100, seed=1, threads=bad)
     with pytest.raises(TypeError, match="threads must be an int"):
         HIGH.evaluate_batch(np.zeros((0, 5), np.uint8), threads=2.0)
+
+
+def test_flags_are_bools():
+    # found by the long fuzz profile: an array as a flag raised numpy's "truth value
+    # of an array is ambiguous"
+    with pytest.raises(TypeError, match="allow_duplicates must be True or False"):
+        parse_cards([], allow_duplicates=np.array([False, False]))

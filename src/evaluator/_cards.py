@@ -100,6 +100,9 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> npt.NDAr
                 f"cannot read cards from {type(cards).__name__} {cards!r}"
             ) from None
         values = [v for item in items for v in _parse_item(item)]
+    if not isinstance(allow_duplicates, (bool, np.bool_)):
+        raise TypeError(f"allow_duplicates must be True or False, got "
+                        f"{type(allow_duplicates).__name__}")
     if not allow_duplicates and len(set(values)) != len(values):
         seen: set[int] = set()
         for v in values:
