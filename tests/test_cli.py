@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from games.cli import main
 
 
@@ -79,3 +81,43 @@ def test_ctrl_c_prints_the_result_so_far(capsys, monkeypatch):
     assert main(["equity", "AhAs", "KdKc", "--trials", "10000000", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "(interrupted)" in out and "AhAs" in out
+
+
+def test_eval_json(capsys):
+    assert main(["eval", "As", "Ks", "Qs", "Js", "Ts", "2c", "3d", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == {"cards": "As Ks Qs Js Ts 2c 3d", "value": 7462, "classes": 7462,
+                    "category": "Straight Flush", "hand": "Royal Flush",
+                    "best": "As Ks Qs Js Ts"}
+
+
+def test_version_is_the_package_metadata(capsys):
+    import importlib.metadata
+
+    import evaluator
+    import games
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    version = importlib.metadata.version("pokerhands")
+    assert capsys.readouterr().out.strip() == f"pokerhands {version}"
+    assert evaluator.__version__ == games.__version__ == version
+
+
+def test_the_installed_command_and_python_m_games_agree():
+    import shutil
+    import subprocess
+    import sys
+
+    module = subprocess.run([sys.executable, "-m", "games", "eval", "KhKdKs7c7d", "--json"],
+                            capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(module.stdout)["hand"] == "Full House, Kings full of Sevens"
+    command = shutil.which("pokerhands")
+    if command is not None:     # the console script of an installed package
+        script = subprocess.run([command, "eval", "KhKdKs7c7d", "--json"],
+                                capture_output=True, text=True, timeout=60, check=True)
+        assert script.stdout == module.stdout
+    failed = subprocess.run([sys.executable, "-m", "games", "eval", "Xx"],
+                            capture_output=True, text=True, timeout=60)
+    assert failed.returncode == 2 and "pokerhands: error:" in failed.stderr

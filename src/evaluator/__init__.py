@@ -20,6 +20,7 @@ from evaluator._ofc import OFC_TOP
 from evaluator._omaha import OMAHA, OMAHA_EIGHT_OR_BETTER, OmahaType
 from evaluator._ranking import Ranking
 from evaluator._shortdeck import SHORT_DECK, SHORT_DECK_TRIPS
+from evaluator._version import __version__ as __version__
 
 __all__ = [
     "ACE_TO_FIVE",
@@ -44,4 +45,3 @@ __all__ = [
     "italian",
     "parse_cards",
 ]
-__version__ = "0.1.0"

@@ -9,6 +9,7 @@ plays whole hands), `phh` (hand histories in the Poker Hand History format), `ch
 (the chip checks), `cli` (the `pokerhands` command).
 """
 
+from evaluator import __version__ as __version__
 from games import ofc, phh, ranges
 from games.engine import Table
 from games.equity import EquityResult, PlayerEquity, StopSampling, equity

@@ -1,13 +1,13 @@
 """The `pokerhands` command.
 
-    pokerhands eval As Ks Qs Js Ts 2c 3d
+    pokerhands eval As Ks Qs Js Ts 2c 3d [--json]
     pokerhands equity AhAs KdKc --board Td7s2c
     pokerhands equity "TT+, AKs" random --trials 1000000 --seed 1 --json
     pokerhands equity Ah2sKd3c QhJh4s5s --game omaha-hilo --board 7c8d9h
 
 Equity prints a table per player and how it was computed; a progress bar goes to
 stderr when a run is long and stderr is a terminal; Ctrl-C while sampling prints the
-result so far.
+result so far.  `python -m games` is the same command.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
-from evaluator import HIGH, format_cards, parse_cards
+from evaluator import HIGH, __version__, format_cards, parse_cards
 from games.equity import equity
 from games.variants import VARIANTS
 
@@ -28,10 +28,12 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerhands", description="Poker hand ranking and equity at native speed."
     )
+    parser.add_argument("--version", action="version", version=f"pokerhands {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     ev = sub.add_parser("eval", help="rank a high hand of 5, 6 or 7 cards")
     ev.add_argument("cards", nargs="+", help="cards, e.g. As Ks Qs Js Ts 2c 3d")
+    ev.add_argument("--json", action="store_true", help="print the result as JSON")
 
     eq = sub.add_parser("equity", help="each player's share of the pot")
     eq.add_argument("players", nargs="+",
@@ -76,6 +78,13 @@ class _ProgressBar:
 def _eval(args: argparse.Namespace) -> int:
     cards = parse_cards(" ".join(args.cards))
     value = HIGH.evaluate(cards.tolist())
+    if args.json:
+        print(json.dumps({
+            "cards": format_cards(cards), "value": value, "classes": HIGH.n_classes,
+            "category": HIGH.category(value), "hand": HIGH.describe(value),
+            "best": format_cards(HIGH.best_five(cards)),
+        }, indent=2))
+        return 0
     print(f"value:    {value} of {HIGH.n_classes} (higher is better)")
     print(f"category: {HIGH.category(value)}")
     print(f"hand:     {HIGH.describe(value)}")
