@@ -1,7 +1,10 @@
 """Extension modules only; metadata lives in pyproject.toml.
 
 Set POKERHANDS_DEBUG=1 to build with bounds checks, wraparound and initialisation
-checks turned back on and without optimisation (slow, for hunting a kernel bug).
+checks turned back on, without optimisation and with debug symbols (slow, for hunting
+a kernel bug).  Release builds strip the extensions' symbols (a wheel a quarter of the
+size), cythonize and compile the extensions in parallel, and say what to install when
+no C compiler is found.
 """
 
 import os
@@ -11,8 +14,10 @@ from pathlib import Path
 import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 DEBUG = os.environ.get("POKERHANDS_DEBUG", "") not in ("", "0")
+JOBS = os.cpu_count() or 1
 
 DIRECTIVES = {
     "language_level": "3",
@@ -22,13 +27,62 @@ DIRECTIVES = {
     "cdivision": True,
     "nonecheck": False,
     "embedsignature": True,
+    # no kernel keeps global mutable state except tables built once under a lock
+    "freethreading_compatible": True,
 }
 
 if sys.platform == "win32":
-    COMPILE_ARGS = ["/O2"]
+    COMPILE_ARGS = ["/O2"] if not DEBUG else ["/Od", "/Zi"]
+    LINK_ARGS: list[str] = []
 else:
     COMPILE_ARGS = ["-O3", "-fno-strict-aliasing"] if not DEBUG else ["-O0", "-g"]
     COMPILE_ARGS.append("-Wno-unreachable-code")
+    # strip symbols from release builds: -s for GNU ld, -x -S (locals, debug) for Apple's
+    LINK_ARGS = [] if DEBUG else (["-Wl,-x", "-Wl,-S"] if sys.platform == "darwin" else ["-s"])
+
+NO_COMPILER = """
+pokerhands could not compile its C extensions: {error}
+
+Building from source needs a C compiler:
+  * Linux: the distribution's compiler and Python headers, for example
+      Debian/Ubuntu: sudo apt install build-essential python3-dev
+      Fedora/RHEL:   sudo dnf install gcc python3-devel
+      Alpine:        apk add build-base python3-dev
+  * macOS: the Xcode command line tools: xcode-select --install
+  * Windows: "Microsoft C++ Build Tools" (Visual Studio Build Tools, with the
+    "Desktop development with C++" workload)
+Or install a pre-built wheel instead: pip install --only-binary pokerhands pokerhands
+"""
+
+
+class BuildExt(build_ext):
+    """build_ext that compiles the extensions in parallel and explains a missing
+    compiler instead of failing with the compiler driver's bare error."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = JOBS
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # the compiler's failures come in many classes
+            if _compiler_missing(error):
+                raise SystemExit(NO_COMPILER.format(error=error)) from error
+            raise
+
+
+def _compiler_missing(error: BaseException) -> bool:
+    """Whether a build failure means there is no C compiler to run, as opposed to an
+    error in the code being compiled (setuptools reports a missing compiler as
+    "command 'gcc' failed: No such file or directory", or on Windows as a missing
+    Visual C++)."""
+    text = str(error)
+    return isinstance(error, FileNotFoundError) or any(words in text for words in (
+        "failed: No such file or directory", "Microsoft Visual C++ 14",
+        "Unable to find vcvarsall", "Cannot find a C compiler",
+    ))
 
 
 def extension(path: Path) -> Extension:
@@ -41,14 +95,17 @@ def extension(path: Path) -> Extension:
         include_dirs=[np.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=COMPILE_ARGS,
+        extra_link_args=LINK_ARGS,
     )
 
 
 setup(
+    cmdclass={"build_ext": BuildExt},
     ext_modules=cythonize(
         [extension(p) for p in sorted(Path("src").rglob("*.pyx"))],
         compiler_directives=DIRECTIVES,
         include_path=["src"],
         force=DEBUG,
+        nthreads=JOBS,
     ),
 )
