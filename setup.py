@@ -76,10 +76,11 @@ class BuildExt(build_ext):
 def _compiler_missing(error: BaseException) -> bool:
     """Whether a build failure means there is no C compiler to run, as opposed to an
     error in the code being compiled (setuptools reports a missing compiler as
-    "command 'gcc' failed: No such file or directory", or on Windows as a missing
-    Visual C++)."""
+    "command 'gcc' failed: No such file or directory" or "[Errno 2] No such file or
+    directory: 'gcc'", or on Windows as a missing Visual C++)."""
     text = str(error)
-    return isinstance(error, FileNotFoundError) or any(words in text for words in (
+    return isinstance(error, FileNotFoundError) or text.startswith(
+        ("[Errno 2]", "[WinError 2]")) or any(words in text for words in (
         "failed: No such file or directory", "Microsoft Visual C++ 14",
         "Unable to find vcvarsall", "Cannot find a C compiler",
     ))
