@@ -182,3 +182,29 @@ def test_perfect_hash_has_no_collisions():
     lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True)))
 def test_matches_reference_on_hypothesis_hands(cards):
     assert HIGH.evaluate(cards) == reference_value(cards)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int16, np.int32, np.int64, np.uint16,
+                                   np.uint64])
+def test_a_numpy_row_is_evaluated_like_its_list(rng, dtype):
+    """One row of a batch evaluated alone (the in-place fast path for common dtypes, the
+    parsed path for the others) gives the batch's value; a strided view too."""
+    hands = random_hands(rng, 200, 7)
+    values = HIGH.evaluate_batch(hands)
+    for i in range(200):
+        row = hands[i].astype(dtype)
+        assert HIGH.evaluate(row) == values[i] == HIGH.evaluate(row.tolist())
+        assert HIGH.evaluate(row[:5], row[5:]) == values[i]
+    wide = np.repeat(hands[:3].astype(dtype), 2, axis=1)[:, ::2]      # non-contiguous rows
+    assert [HIGH.evaluate(r) for r in wide] == values[:3].tolist()
+
+
+def test_a_bad_numpy_row_names_its_card():
+    with pytest.raises(ValueError, match="duplicate card As"):
+        HIGH.evaluate(np.array([51, 51, 0, 1, 2], dtype=np.uint8))
+    with pytest.raises(ValueError, match="52"):
+        HIGH.evaluate(np.array([52, 50, 0, 1, 2], dtype=np.int64))
+    with pytest.raises(ValueError, match="-1"):
+        HIGH.evaluate(np.array([-1, 50, 0, 1, 2], dtype=np.int8))
+    with pytest.raises(ValueError, match="got 8"):
+        HIGH.evaluate(np.arange(8, dtype=np.uint8))

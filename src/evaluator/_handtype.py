@@ -19,8 +19,11 @@ from evaluator import _kernel
 from evaluator._cards import CardsLike, card_name, parse_cards
 from evaluator.checks import (
     FULL_DECK_MASK,
-    card_rows,
+    bad_cell_error,
+    card_array,
+    card_row_shape,
     describe_card,
+    first_bad_cell,
     hand_value,
     integer_array,
     output_array,
@@ -179,15 +182,29 @@ class HandType(LazyTables):
         """
         if boards is not None:
             cards = board_rows(cards, boards)
-        rows = card_rows(
-            cards, self.sizes, self._allowed, deck_name=self.deck_name, threads=threads
-        )
+        rows = card_array(cards, "cards", *card_row_shape(self.sizes))
         n = rows.shape[0]
+        given = out is not None
         out = output_array(out, n)
-        tables = self.tables
-        run_split(
-            n, threads, lambda a, b: _kernel.evaluate_rows(tables, rows[a:b], out[a:b])
-        )
+        # the kernel checks each row as it reads it; a caller's array is only written
+        # once every row was good, so a refused call leaves it as it was
+        values = np.empty(n, dtype=np.int32) if given else out
+        tables, allowed = self.tables, self._allowed
+        bad: list[int] = []
+
+        def run(a: int, b: int) -> None:
+            row = _kernel.evaluate_rows(tables, rows[a:b], values[a:b], allowed)
+            if row >= 0:
+                bad.append(a + row)
+
+        run_split(n, threads, run)
+        if bad:
+            first = min(bad)
+            cell = first_bad_cell(rows[first:first + 1], allowed)
+            assert cell is not None
+            raise bad_cell_error(rows, (first, cell[1], cell[2]), "cards", self.deck_name)
+        if given:
+            out[:] = values
         return out
 
     def winners(self, hands: Sequence[CardsLike], board: CardsLike | None = None) -> list[int]:

@@ -8,8 +8,8 @@ import numpy.typing as npt
 from evaluator.tables import HandTables
 
 def evaluate_rows(
-    h: HandTables, cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]
-) -> None: ...
+    h: HandTables, cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], allowed: int
+) -> int: ...
 def check_rows(
     cards: npt.NDArray[np.uint8], more: npt.NDArray[np.uint8], allowed: int
 ) -> tuple[int, int, Literal["card", "duplicate"]] | None: ...

@@ -4,51 +4,155 @@ _handtype.py) for shapes and dtypes; card values are checked by check_rows."""
 
 import numpy as np
 
+cimport numpy as cnp
+
 from evaluator._cards import card_name
 
 from evaluator.keys cimport CARD_KEY, KEY_BASE
-from evaluator.tables cimport HandTables, Tables, evaluate_cards, lookup, lookup_parts
+from evaluator.tables cimport HandTables, Tables, evaluate_cards, lookup
 from evaluator.typedefs cimport card_t, count_t, entry_t, key_t, rank_t, uint32_t, uint64_t
 
-cdef void _evaluate_rows(const Tables *t, const card_t[:, ::1] cards,
-                         rank_t[::1] out) noexcept nogil:
-    """out[i] = value of row i; rows hold 5, 6 or 7 cards (unrolled per width)."""
-    cdef Py_ssize_t i, n = cards.shape[0]
-    cdef int w = <int>cards.shape[1]
-    cdef const card_t *c = &cards[0, 0] if n else NULL
-    cdef rank_t *o = &out[0] if n else NULL
-    cdef const uint32_t *offsets = t.offsets
-    cdef const entry_t *ranks = t.ranks
-    cdef const entry_t *flush = t.flush
-    cdef key_t key
+# The batch loop with its check fused in, written in C so that each row width gets its
+# own fully unrolled loop (PH_CHECKED_ROWS(w) defines ph_checked_rows_w).  A row is bad
+# when a card is outside `allowed` (52..255 included: ph_any_bit gives them bit 63,
+# outside every deck) or repeated (the sum of the cards' bits differs from their union).
+# A bad row is valued as an empty hand (KEY_BASE), so no lookup leaves the tables; flags
+# are OR-ed over blocks of 256 rows and the first bad row of a block is found by
+# rescanning it.  The lookup is tables.pxd's (ph_hash_index and the flush table) and the
+# flush test keys.pxd's (ph_flush_suit), passed in as plain pointers.
+cdef extern from *:
+    """
+    #if defined(__x86_64__) || defined(_M_X64)
+    #include <emmintrin.h>
+    #define PH_SSE2 1
+    #endif
+    /* per byte: the card's key and its bit, side by side (16-byte aligned for SSE2) */
+    #if defined(_MSC_VER)
+    __declspec(align(16)) static uint64_t ph_any[256][2];
+    #else
+    static uint64_t ph_any[256][2] __attribute__((aligned(16)));
+    #endif
+
+    static void ph_any_init(void) {
+        for (int c = 0; c < 256; ++c) {
+            ph_any[c][0] = c < 52 ? PH_CARD_KEY[c] : 0;
+            ph_any[c][1] = c < 52 ? (1ULL << c) : (1ULL << 63);
+        }
+    }
+
+    /* the key (the cards' keys summed), and whether the row is bad: its cards' bits
+       summed differ from their union (a repeat), or fall outside `allowed` */
+    static inline uint64_t ph_key_and_check(const uint8_t *r, int w, uint64_t allowed,
+                                            uint64_t *bad) {
+    #ifdef PH_SSE2
+        __m128i sum = _mm_setzero_si128(), any = _mm_setzero_si128();
+        for (int j = 0; j < w; ++j) {
+            __m128i e = _mm_load_si128((const __m128i *)ph_any[r[j]]);
+            sum = _mm_add_epi64(sum, e);
+            any = _mm_or_si128(any, e);
+        }
+        uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum);
+        uint64_t total = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum));
+        uint64_t seen = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(any, any));
+    #else
+        uint64_t key = 0, total = 0, seen = 0;
+        for (int j = 0; j < w; ++j) {
+            key += ph_any[r[j]][0];
+            total += ph_any[r[j]][1];
+            seen |= ph_any[r[j]][1];
+        }
+    #endif
+        *bad = ((total ^ seen) | (seen & ~allowed)) != 0;
+        return key + PH_KEY_BASE;
+    }
+
+    #define PH_CHECKED_ROWS(W)                                                             \
+    static Py_ssize_t ph_checked_rows_##W(const uint32_t *offsets, const uint16_t *ranks, \
+            const uint16_t *flush, const uint8_t *c, Py_ssize_t n, int w_,                  \
+            uint64_t allowed, int32_t *o) {                                                \
+        const int w = (W) ? (W) : w_;                                                      \
+        for (Py_ssize_t start = 0; start < n; start += 256) {                              \
+            Py_ssize_t stop = start + 256 < n ? start + 256 : n;                           \
+            uint64_t any_bad = 0;                                                          \
+            for (Py_ssize_t i = start; i < stop; ++i) {                                    \
+                const uint8_t *r = c + i * w;                                              \
+                uint64_t bad;                                                              \
+                uint64_t key = ph_key_and_check(r, w, allowed, &bad);                      \
+                any_bad |= bad;                                                            \
+                key = bad ? PH_KEY_BASE : key;                                             \
+                int suit = flush ? ph_flush_suit(key) : -1;                                \
+                if (suit >= 0) {                                                           \
+                    uint32_t mask = 0;                                                     \
+                    for (int j = 0; j < w; ++j)                                            \
+                        if ((r[j] & 3) == suit) mask |= 1u << (r[j] >> 2);                 \
+                    o[i] = flush[mask];                                                    \
+                } else {                                                                   \
+                    o[i] = ranks[ph_hash_index(offsets, key)];                             \
+                }                                                                          \
+            }                                                                              \
+            if (any_bad) {                                                                 \
+                for (Py_ssize_t i = start; i < stop; ++i) {                                \
+                    const uint8_t *r = c + i * w;                                          \
+                    uint64_t bad;                                                          \
+                    ph_key_and_check(r, w, allowed, &bad);                                 \
+                    if (bad) return i;                                                     \
+                }                                                                          \
+            }                                                                              \
+        }                                                                                  \
+        return -1;                                                                         \
+    }
+    PH_CHECKED_ROWS(7)
+    PH_CHECKED_ROWS(6)
+    PH_CHECKED_ROWS(5)
+    PH_CHECKED_ROWS(0)
+    #undef PH_CHECKED_ROWS
+    """
+    void ph_any_init()
+    Py_ssize_t ph_checked_rows_7(const uint32_t *offsets, const entry_t *ranks,
+                                 const entry_t *flush, const card_t *c, Py_ssize_t n, int w,
+                                 uint64_t allowed, rank_t *o) noexcept nogil
+    Py_ssize_t ph_checked_rows_6(const uint32_t *offsets, const entry_t *ranks,
+                                 const entry_t *flush, const card_t *c, Py_ssize_t n, int w,
+                                 uint64_t allowed, rank_t *o) noexcept nogil
+    Py_ssize_t ph_checked_rows_5(const uint32_t *offsets, const entry_t *ranks,
+                                 const entry_t *flush, const card_t *c, Py_ssize_t n, int w,
+                                 uint64_t allowed, rank_t *o) noexcept nogil
+    Py_ssize_t ph_checked_rows_0(const uint32_t *offsets, const entry_t *ranks,
+                                 const entry_t *flush, const card_t *c, Py_ssize_t n, int w,
+                                 uint64_t allowed, rank_t *o) noexcept nogil
+
+ph_any_init()
+cnp.import_array()
+
+
+cdef Py_ssize_t _evaluate_rows(const Tables *t, const card_t *c, Py_ssize_t n, int w,
+                               uint64_t allowed, rank_t *o) noexcept nogil:
+    """o[i] = value of row i of n rows of w cards, checked as they are read; the first
+    bad row, or -1.  Rows after the block holding a bad row are not valued."""
     if w == 7:
-        for i in range(n):
-            key = (KEY_BASE + CARD_KEY[c[0]] + CARD_KEY[c[1]] + CARD_KEY[c[2]] + CARD_KEY[c[3]]
-                   + CARD_KEY[c[4]] + CARD_KEY[c[5]] + CARD_KEY[c[6]])
-            o[i] = lookup_parts(offsets, ranks, flush, key, c, 7)
-            c += 7
-    elif w == 6:
-        for i in range(n):
-            key = (KEY_BASE + CARD_KEY[c[0]] + CARD_KEY[c[1]] + CARD_KEY[c[2]] + CARD_KEY[c[3]]
-                   + CARD_KEY[c[4]] + CARD_KEY[c[5]])
-            o[i] = lookup_parts(offsets, ranks, flush, key, c, 6)
-            c += 6
-    elif w == 5:
-        for i in range(n):
-            key = (KEY_BASE + CARD_KEY[c[0]] + CARD_KEY[c[1]] + CARD_KEY[c[2]] + CARD_KEY[c[3]]
-                   + CARD_KEY[c[4]])
-            o[i] = lookup_parts(offsets, ranks, flush, key, c, 5)
-            c += 5
-    else:
-        for i in range(n):
-            o[i] = evaluate_cards(t, c, w)
-            c += w
+        return ph_checked_rows_7(t.offsets, t.ranks, t.flush, c, n, 7, allowed, o)
+    if w == 6:
+        return ph_checked_rows_6(t.offsets, t.ranks, t.flush, c, n, 6, allowed, o)
+    if w == 5:
+        return ph_checked_rows_5(t.offsets, t.ranks, t.flush, c, n, 5, allowed, o)
+    return ph_checked_rows_0(t.offsets, t.ranks, t.flush, c, n, w, allowed, o)
 
 
-def evaluate_rows(HandTables h, const card_t[:, ::1] cards, rank_t[::1] out):
-    """Fill out[i] with the value of cards[i] (checked rows only), without the GIL."""
+def evaluate_rows(HandTables h, const card_t[:, ::1] cards, rank_t[::1] out,
+                  uint64_t allowed):
+    """Fill out[i] with the value of cards[i], checking each row as it is read, without
+    the GIL: returns the index of the first row with a card outside `allowed` (a bit mask
+    of the deck) or a repeated card, or -1 when every row was good (then every out[i] is
+    set).  Rows hold at most 7 cards."""
+    cdef Py_ssize_t n = cards.shape[0], bad
+    cdef int w = <int>cards.shape[1]
+    if n == 0:
+        return -1
+    if w > 7 or out.shape[0] != n:
+        raise ValueError("rows of at most 7 cards, and one out entry per row")
     with nogil:
-        _evaluate_rows(&h.t, cards, out)
+        bad = _evaluate_rows(&h.t, &cards[0, 0], n, w, allowed, &out[0])
+    return bad
 
 
 cdef inline bint _row_bad(const card_t *a, Py_ssize_t wa, const card_t *b, Py_ssize_t wb,
@@ -131,14 +235,63 @@ def check_rows(const card_t[:, ::1] cards, const card_t[:, ::1] more, uint64_t a
     raise AssertionError("unreachable: the row was flagged bad")  # pragma: no cover
 
 
+cdef inline int _put(long c, card_t *buf, int at, uint64_t *seen,
+                     uint64_t allowed) except -2:
+    """Put one card (a value already known to be 0..51) at buf[at]; raises ValueError for
+    a card outside the deck or a repeated card."""
+    cdef uint64_t bit = (<uint64_t>1) << c
+    if not (allowed >> c) & 1:
+        raise ValueError(f"card {card_name(c)} (value {c}) is not in this hand type's deck")
+    if seen[0] & bit:
+        raise ValueError(f"duplicate card {card_name(c)}")
+    seen[0] |= bit
+    buf[at] = <card_t>c
+    return 0
+
+
+cdef inline int _take_array(cnp.ndarray arr, card_t *buf, int n0, uint64_t *seen,
+                            uint64_t allowed) except -2:
+    """The fast path of a 1-d numpy row of a common integer dtype (the row of a batch
+    a user evaluates alone): read in place, no conversion."""
+    cdef Py_ssize_t i, n
+    cdef int kind
+    cdef long long c
+    cdef char *p
+    if cnp.PyArray_NDIM(arr) != 1:
+        return -1
+    n = cnp.PyArray_DIM(arr, 0)
+    if n0 + n > 7:
+        return -1
+    kind = cnp.PyArray_TYPE(arr)
+    for i in range(n):
+        p = <char *>cnp.PyArray_GETPTR1(arr, i)
+        if kind == cnp.NPY_UINT8:
+            c = (<cnp.uint8_t *>p)[0]
+        elif kind == cnp.NPY_INT64:
+            c = (<cnp.int64_t *>p)[0]
+        elif kind == cnp.NPY_INT32:
+            c = (<cnp.int32_t *>p)[0]
+        elif kind == cnp.NPY_INT16:
+            c = (<cnp.int16_t *>p)[0]
+        elif kind == cnp.NPY_INT8:
+            c = (<cnp.int8_t *>p)[0]
+        else:
+            return -1
+        if c < 0 or c > 51:
+            return -1
+        _put(<long>c, buf, <int>(n0 + i), seen, allowed)
+    return <int>(n0 + n)
+
+
 cdef inline int _take(object cards, card_t *buf, int n0, uint64_t *seen,
                       uint64_t allowed) except -2:
-    """Append a list or tuple of ints 0..51 to buf[n0:]; the new count, or -1 when the
-    input is anything else (the caller's slow path then names what is wrong).  Raises
-    ValueError for a card outside the deck or a repeated card."""
+    """Append a list or tuple of ints 0..51, or a numpy row of them, to buf[n0:]; the new
+    count, or -1 when the input is anything else (the caller's slow path then names what
+    is wrong).  Raises ValueError for a card outside the deck or a repeated card."""
     cdef Py_ssize_t i, n
     cdef long c
-    cdef uint64_t bit
+    if type(cards) is np.ndarray:
+        return _take_array(<cnp.ndarray>cards, buf, n0, seen, allowed)
     if type(cards) is not list and type(cards) is not tuple:
         return -1
     n = len(cards)
@@ -154,13 +307,7 @@ cdef inline int _take(object cards, card_t *buf, int n0, uint64_t *seen,
             return -1
         if c < 0 or c > 51:
             return -1
-        if not (allowed >> c) & 1:
-            raise ValueError(f"card {card_name(c)} (value {c}) is not in this hand type's deck")
-        bit = (<uint64_t>1) << c
-        if seen[0] & bit:
-            raise ValueError(f"duplicate card {card_name(c)}")
-        seen[0] |= bit
-        buf[n0 + i] = <card_t>c
+        _put(c, buf, <int>(n0 + i), seen, allowed)
     return <int>(n0 + n)
 
 

@@ -29,7 +29,9 @@ __all__ = [
     "FULL_DECK_MASK",
     "MAX_SEED",
     "as_array",
+    "bad_cell_error",
     "card_array",
+    "card_row_shape",
     "card_rows",
     "check_card",
     "count",
@@ -139,21 +141,32 @@ def card_rows(
     naming the row, the column and the card.  The card check runs without the GIL,
     split over `threads` like the kernels.
     """
-    if isinstance(widths, (str, bytes)) or not isinstance(widths, Sequence) or not widths:
-        raise TypeError("widths must be a non-empty sequence of row widths")
-    widths = tuple(count(w, "a row width", 1, 64) for w in widths)
-    arr = card_array(
-        cards, name, lambda a: a.ndim == 2 and a.shape[1] in widths,
-        f"(N, {_widths_text(widths)})",
-    )
+    shape_ok, shape = card_row_shape(widths)
+    arr = card_array(cards, name, shape_ok, shape)
     cell = first_bad_cell(arr, allowed, threads)
     if cell is not None:
-        row, col, reason = cell
-        value = int(arr[row, col])
-        if reason == "duplicate":
-            raise ValueError(f"{name}[{row}]: duplicate card {card_name(value)}")
-        raise ValueError(f"{name}[{row}, {col}]: {describe_card(value, deck_name)}")
+        raise bad_cell_error(arr, cell, name, deck_name)
     return arr
+
+
+def card_row_shape(widths: Sequence[int]) -> tuple[Callable[[npt.NDArray[np.integer]], bool],
+                                                    str]:
+    """The shape test and its description for (N, k) card rows, k in `widths`."""
+    if isinstance(widths, (str, bytes)) or not isinstance(widths, Sequence) or not widths:
+        raise TypeError("widths must be a non-empty sequence of row widths")
+    allowed = tuple(count(w, "a row width", 1, 64) for w in widths)
+    return (lambda a: a.ndim == 2 and a.shape[1] in allowed), f"(N, {_widths_text(allowed)})"
+
+
+def bad_cell_error(rows: npt.NDArray[np.uint8], cell: tuple[int, int, str], name: str,
+                   deck_name: str) -> ValueError:
+    """The error naming a bad cell (row, column, reason) of card rows, as
+    :func:`first_bad_cell` finds it."""
+    row, col, reason = cell
+    value = int(rows[row, col])
+    if reason == "duplicate":
+        return ValueError(f"{name}[{row}]: duplicate card {card_name(value)}")
+    return ValueError(f"{name}[{row}, {col}]: {describe_card(value, deck_name)}")
 
 
 def first_bad_cell(

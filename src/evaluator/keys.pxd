@@ -46,6 +46,12 @@ cdef extern from *:
     };
     #define PH_KEY_BASE (0x3333ULL << 32)
     #define PH_FLUSH_BITS (0x8888ULL << 32)
+    /* the suit holding five or more cards (of at most 7) of a key, or -1 */
+    static inline int ph_flush_suit(uint64_t key) {
+        uint64_t f = (key & PH_FLUSH_BITS) >> 35;
+        if (f == 0) return -1;
+        return (f > 1) + (f > 0x10) + (f > 0x100);
+    }
     #undef PH_B
     #undef PH_RANK
     #undef PH_S
@@ -56,14 +62,9 @@ cdef extern from *:
     const uint32_t LOW_RANK_BIT "PH_LOW_RANK_BIT"[13]
     const key_t KEY_BASE "PH_KEY_BASE"
     const key_t FLUSH_BITS "PH_FLUSH_BITS"
-
-
-cdef inline int flush_suit(key_t key) noexcept nogil:
-    """The suit holding five or more cards (of at most 7), or -1."""
-    cdef key_t f = (key & FLUSH_BITS) >> 35
-    if f == 0:
-        return -1
-    return (f > 1) + (f > 0x10) + (f > 0x100)
+    # The suit holding five or more cards (of at most 7), or -1 (in C, so that kernels
+    # written in C share it).
+    int flush_suit "ph_flush_suit"(key_t key) noexcept nogil
 
 
 cdef inline int popcount(uint32_t m) noexcept nogil:

@@ -9,8 +9,19 @@
 from evaluator.keys cimport CARD_KEY, KEY_BASE, flush_suit, suit_mask
 from evaluator.typedefs cimport card_t, entry_t, key_t, rank_t, uint32_t
 
-cdef enum:
-    HASH_ROW_BITS = 15
+cdef extern from *:
+    """
+    #define PH_HASH_ROW_BITS 15
+    /* the slot of a key's rank part in a ranks table: the one hash lookup */
+    static inline uint32_t ph_hash_index(const uint32_t *offsets, uint64_t key) {
+        uint32_t k = (uint32_t)key;
+        return (k >> PH_HASH_ROW_BITS) + offsets[k & ((1u << PH_HASH_ROW_BITS) - 1)];
+    }
+    """
+    const int HASH_ROW_BITS "PH_HASH_ROW_BITS"
+    # Slot of a key's rank part in a ranks table: the one hash lookup (in C, so that
+    # kernels written in C share it).
+    uint32_t hash_index "ph_hash_index"(const uint32_t *offsets, key_t key) noexcept nogil
 
 
 # The tables of one hand type.  `flush` is NULL where suits do not matter (lows).
@@ -18,12 +29,6 @@ ctypedef struct Tables:
     const uint32_t *offsets     # perfect-hash row offsets, by the low bits of the rank key
     const entry_t *ranks        # value of the best hand of a rank multiset (hashed key)
     const entry_t *flush        # value of the best flush in a 13-bit suit mask, or NULL
-
-
-cdef inline uint32_t hash_index(const uint32_t *offsets, key_t key) noexcept nogil:
-    """Slot of a key's rank part in a ranks table: the one hash lookup."""
-    cdef uint32_t k = <uint32_t>key
-    return (k >> HASH_ROW_BITS) + offsets[k & ((1u << HASH_ROW_BITS) - 1)]
 
 
 cdef inline rank_t lookup_parts(const uint32_t *offsets, const entry_t *ranks,
