@@ -3,7 +3,8 @@
 Set POKERHANDS_DEBUG=1 to build with bounds checks, wraparound and initialisation
 checks turned back on, without optimisation and with debug symbols (slow, for hunting
 a kernel bug).  Release builds strip the extensions' symbols (a wheel a quarter of the
-size), cythonize and compile the extensions in parallel, and say what to install when
+size; POKERHANDS_KEEP_SYMBOLS=1 keeps them, for `perf report` on an optimised
+build), cythonize and compile the extensions in parallel, and say what to install when
 no C compiler is found.
 """
 
@@ -38,7 +39,7 @@ else:
     COMPILE_ARGS = ["-O3", "-fno-strict-aliasing"] if not DEBUG else ["-O0", "-g"]
     COMPILE_ARGS.append("-Wno-unreachable-code")
     # strip symbols from release builds: -s for GNU ld, -x -S (locals, debug) for Apple's
-    LINK_ARGS = [] if DEBUG else (["-Wl,-x", "-Wl,-S"] if sys.platform == "darwin" else ["-s"])
+    LINK_ARGS = [] if DEBUG else (["-Wl,-x", "-Wl,-S"] if sys.platform == "darwin" else ([] if os.environ.get("POKERHANDS_KEEP_SYMBOLS") else ["-s"]))
 
 NO_COMPILER = """
 pokerhands could not compile its C extensions: {error}

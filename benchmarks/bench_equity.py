@@ -88,6 +88,13 @@ def test_poker_equity_monte_carlo(benchmark):
     assert abs(r["players"][0]["equity"] - AA_KK) < 0.002
 
 
+@pytest.mark.benchmark(group="holdem Monte Carlo random vs random, 2M trials")
+def test_ours_monte_carlo_random_hands(benchmark):
+    r = run(benchmark, lambda: equity("holdem", ["random", "random"], trials=TRIALS, seed=1,
+                                      threads=1))
+    assert abs(r[0].equity - 0.5) < 4 * r[0].se
+
+
 @pytest.mark.benchmark(group="holdem Monte Carlo heads-up, 20k trials (pokerkit)")
 def test_ours_monte_carlo_small(benchmark):
     r = run(benchmark, lambda: equity("holdem", ["AhAs", "KhKs"], trials=20_000, seed=1,

@@ -155,6 +155,7 @@ MC_CASES = [
     ("holdem", ["AsKs", "QhQd", "7c2d"], ""),
     ("holdem", ["QQ+, AKs", "JTs, 88"], ""),
     ("holdem", ["AhKd", "random"], "Kh7c2d"),
+    ("holdem", ["random", "QQ+, AKs"], "Kh7c2d"),    # a random hand dealt after a range
     ("omaha", ["AhAsKd7c", "QhJhTs9s"], "2c7h8s"),
     ("omaha-hilo", ["Ah2sKd3c", "QhJh4s5s"], "7c8d9h"),
 ]

@@ -67,6 +67,7 @@ cdef struct Ctx:
     uint64_t hbits[MAXP]            # CARD_BIT union of the hole cards
     uint32_t hlow[MAXP]             # low-rank set of the hole cards (LOW_RANK_BIT)
     uint8_t pidx[MAXP][MAXPAIRS]    # two_plus_three: table column of each hole pair
+    int hsuit[4]                    # most hole cards any player holds of each suit
 
 
 cdef int SHARE[MAXP + 1]
@@ -96,6 +97,18 @@ cdef void _set_players(Ctx *c, const card_t *holes) noexcept nogil:
                     c.pidx[p][n] = c.combo.pair_idx[h[i] * 52 + h[j]]
                     n += 1
             c.npairs = n
+
+
+cdef void _set_hole_suits(Ctx *c) noexcept nogil:
+    """hsuit: the most hole cards any player holds of each suit (exact enumeration's
+    test of which suits can still flush)."""
+    cdef int p, i, n
+    for i in range(4):
+        c.hsuit[i] = 0
+        for p in range(c.np):
+            n = popcount(<uint32_t>((c.hbits[p] >> (16 * i)) & 0x1fff))
+            if n > c.hsuit[i]:
+                c.hsuit[i] = n
 
 
 cdef inline int _high_any(const Ctx *c, key_t key, uint64_t bits) noexcept nogil:
@@ -128,9 +141,11 @@ cdef inline int _high_two_plus_three(const Ctx *c, int p, const entry_t *row, in
     return best
 
 
-cdef inline void _settle(const Ctx *c, const int *hi, const int *lo, int64_t *acc) noexcept nogil:
-    """Divide one pot: high half (or whole pot) to the best high hands, low half to the
-    best qualifying lows; no qualifying low and the high hands take it all."""
+cdef inline void _settle(const Ctx *c, const int *hi, const int *lo, int64_t w,
+                         int64_t *acc) noexcept nogil:
+    """Divide one pot, counted w times (the boards it stands for): high half (or whole
+    pot) to the best high hands, low half to the best qualifying lows; no qualifying low
+    and the high hands take it all."""
     cdef int p, best = 0, nb = 0, best_lo = 0, nl = 0, hs, ls = 0, u, uh, ul
     for p in range(c.np):
         if hi[p] > best:
@@ -154,18 +169,20 @@ cdef inline void _settle(const Ctx *c, const int *hi, const int *lo, int64_t *ac
         uh = hs if hi[p] == best else 0
         ul = ls if (best_lo > 0 and lo[p] == best_lo) else 0
         u = uh + ul
+        if u == 0:                          # a loser's columns stay as they are
+            continue
         if u == POT:
-            acc[p * NCOL + WIN] += 1
+            acc[p * NCOL + WIN] += w
         elif u > 0:
-            acc[p * NCOL + TIE] += 1
-        acc[p * NCOL + UNITS] += u
-        acc[p * NCOL + HI] += uh
-        acc[p * NCOL + LO] += ul
-        acc[p * NCOL + SQ] += <int64_t>u * u
+            acc[p * NCOL + TIE] += w
+        acc[p * NCOL + UNITS] += w * u
+        acc[p * NCOL + HI] += w * uh
+        acc[p * NCOL + LO] += w * ul
+        acc[p * NCOL + SQ] += w * u * u
 
 
 cdef inline void _showdown(const Ctx *c, key_t bkey, uint64_t bbits, uint32_t blow,
-                           int64_t *acc) noexcept nogil:
+                           int64_t w, int64_t *acc) noexcept nogil:
     """Settle one complete board (five cards; bkey/bbits/blow are their sums, bkey
     without KEY_BASE, which each player's hkey carries)."""
     cdef int hi[MAXP]
@@ -188,43 +205,100 @@ cdef inline void _showdown(const Ctx *c, key_t bkey, uint64_t bbits, uint32_t bl
     if c.low != NULL:
         for p in range(c.np):
             lo[p] = c.low[(c.hlow[p] << 8) | blow]
-    _settle(c, hi, lo, acc)
+    _settle(c, hi, lo, w, acc)
 
 
 # ---------------------------------------------------------------- exact enumeration
 
-cdef void _last_card_heads_up(const Ctx *c, const card_t *deck, int start, int stop, int step,
-                              key_t bkey, uint64_t bbits, int64_t *acc) noexcept nogil:
-    """The innermost loop of heads-up hold'em-style high: two adds, two lookups."""
-    cdef int i, v0, v1, s0, s1
+cdef struct Board:
+    key_t key           # the board's CARD_KEY sum (no KEY_BASE: each player's hkey has it)
+    uint64_t bits       # CARD_BIT union
+    uint32_t low        # LOW_RANK_BIT union
+    int suits[4]        # board cards of each suit
+
+
+cdef int BINOMIAL[5][5]
+BINOMIAL[0][:] = [1, 0, 0, 0, 0]
+BINOMIAL[1][:] = [1, 1, 0, 0, 0]
+BINOMIAL[2][:] = [1, 2, 1, 0, 0]
+BINOMIAL[3][:] = [1, 3, 3, 1, 0]
+BINOMIAL[4][:] = [1, 4, 6, 4, 1]
+
+
+cdef inline int _flush_suits(const Ctx *c, const Board *b, int need) noexcept nogil:
+    """4-bit mask of the suits in which some player can still make a flush with `need`
+    more board cards: five of the suit among their hole cards and the board (best five
+    of all), or two in the hole and three on the board (two plus three).  Cards of the
+    other suits of one rank are interchangeable for every hand from here on."""
+    cdef int s, m = 0
+    if c.flush == NULL:
+        return 0
+    for s in range(4):
+        if c.two_plus_three:
+            if c.hsuit[s] >= 2 and b.suits[s] + need >= 3:
+                m |= 1 << s
+        elif c.hsuit[s] + b.suits[s] + need >= 5:
+            m |= 1 << s
+    return m
+
+
+cdef inline void _add(Board *b, int card) noexcept nogil:
+    b.key += CARD_KEY[card]
+    b.bits |= CARD_BIT[card]
+    b.low |= LOW_RANK_BIT[card >> 2]
+    b.suits[card & 3] += 1
+
+
+cdef inline int _value_with(const Ctx *c, key_t key, uint64_t bits) noexcept nogil:
+    """A best-five high value from a hand's key and its cards' bits."""
+    cdef int suit = flush_suit(key)
+    if suit >= 0:
+        return c.flush[(bits >> (16 * suit)) & 0x1fff]
+    return c.ranks[hash_index(c.offsets, key)]
+
+
+cdef inline void _last_card_heads_up(const Ctx *c, const uint8_t *avail, int rank_from,
+                                     const Board *b, int flush_suits, int64_t weight,
+                                     int64_t *acc) noexcept nogil:
+    """The innermost level for two players and a best-five high (with a flush table) and
+    no low half: the last board card, two adds and two lookups a showdown, tallied
+    locally; the loose cards of a rank (suits nobody can flush in) are one showdown
+    weighing as many."""
+    cdef int r, s, card, v0, v1, live, loose, n_loose, fl
     cdef int64_t w0 = 0, w1 = 0, ties = 0
-    cdef card_t card
-    cdef key_t k, k0 = c.hkey[0] + bkey, k1 = c.hkey[1] + bkey
-    cdef uint64_t bits
-    cdef const uint32_t *offsets = c.offsets
-    cdef const entry_t *ranks = c.ranks
-    cdef const entry_t *flush = c.flush
-    i = start
-    while i < stop:
-        card = deck[i]
-        k = k0 + CARD_KEY[card]
-        s0 = flush_suit(k) if flush != NULL else -1
-        if s0 >= 0:
-            bits = bbits | CARD_BIT[card] | c.hbits[0]
-            v0 = flush[(bits >> (16 * s0)) & 0x1fff]
-        else:
-            v0 = ranks[hash_index(offsets, k)]
-        k = k1 + CARD_KEY[card]
-        s1 = flush_suit(k) if flush != NULL else -1
-        if s1 >= 0:
-            bits = bbits | CARD_BIT[card] | c.hbits[1]
-            v1 = flush[(bits >> (16 * s1)) & 0x1fff]
-        else:
-            v1 = ranks[hash_index(offsets, k)]
-        w0 += v0 > v1
-        w1 += v1 > v0
-        ties += v0 == v1
-        i += step
+    cdef key_t k0 = c.hkey[0] + b.key, k1 = c.hkey[1] + b.key
+    cdef uint64_t b0 = b.bits | c.hbits[0], b1 = b.bits | c.hbits[1]
+    for r in range(rank_from, 13):
+        live = avail[r]
+        if live == 0:
+            continue
+        loose = live & ~flush_suits
+        fl = live & flush_suits
+        if loose:
+            n_loose = popcount(<uint32_t>loose)
+            s = 0
+            while not (loose >> s) & 1:
+                s += 1
+            card = 4 * r + s
+            v0 = _value_with(c, k0 + CARD_KEY[card], b0 | CARD_BIT[card])
+            v1 = _value_with(c, k1 + CARD_KEY[card], b1 | CARD_BIT[card])
+            w0 += n_loose * (v0 > v1)
+            w1 += n_loose * (v1 > v0)
+            ties += n_loose * (v0 == v1)
+        while fl:
+            s = 0
+            while not (fl >> s) & 1:
+                s += 1
+            fl &= fl - 1
+            card = 4 * r + s
+            v0 = _value_with(c, k0 + CARD_KEY[card], b0 | CARD_BIT[card])
+            v1 = _value_with(c, k1 + CARD_KEY[card], b1 | CARD_BIT[card])
+            w0 += v0 > v1
+            w1 += v1 > v0
+            ties += v0 == v1
+    w0 *= weight
+    w1 *= weight
+    ties *= weight
     acc[0 * NCOL + WIN] += w0
     acc[1 * NCOL + WIN] += w1
     acc[0 * NCOL + TIE] += ties
@@ -237,25 +311,87 @@ cdef void _last_card_heads_up(const Ctx *c, const card_t *deck, int start, int s
     acc[1 * NCOL + SQ] += w1 * POT * POT + ties * HALF * HALF
 
 
-cdef void _deal(const Ctx *c, const card_t *deck, int n, int start, int stop, int step,
-                int need, key_t bkey, uint64_t bbits, uint32_t blow, int64_t *acc) noexcept nogil:
-    """Every completion of the board by `need` more cards from deck[start:], the first
-    of them taken from deck[start:stop:step]; keys are added one card per level."""
-    cdef int i
-    cdef card_t card
-    if need == 1 and c.np == 2 and not c.two_plus_three and c.low == NULL:
-        _last_card_heads_up(c, deck, start, stop, step, bkey, bbits, acc)
-        return
-    i = start
-    while i < stop:
-        card = deck[i]
-        if need == 1:
-            _showdown(c, bkey + CARD_KEY[card], bbits | CARD_BIT[card],
-                      blow | LOW_RANK_BIT[card >> 2], acc)
+cdef inline void _last_card(const Ctx *c, const uint8_t *avail, int rank_from,
+                            const Board *b, int flush_suits, int64_t weight,
+                            int64_t *acc) noexcept nogil:
+    """The innermost level: every last board card, a loose card of a rank standing for
+    all of them."""
+    cdef int r, s, card, live, loose, first
+    cdef int64_t w
+    for r in range(rank_from, 13):
+        live = avail[r]
+        if live == 0:
+            continue
+        loose = live & ~flush_suits
+        first = -1
+        for s in range(4):
+            if not (live >> s) & 1:
+                continue
+            if (loose >> s) & 1:
+                if first >= 0:
+                    continue
+                first = s
+                w = weight * popcount(<uint32_t>loose)
+            else:
+                w = weight
+            card = 4 * r + s
+            _showdown(c, b.key + CARD_KEY[card], b.bits | CARD_BIT[card],
+                      b.low | LOW_RANK_BIT[r], w, acc)
+
+
+cdef void _deal(const Ctx *c, const uint8_t *avail, int rank_from, int need, const Board *b,
+                int64_t weight, int64_t *acc, int *unit, int part, int nparts) noexcept nogil:
+    """Every completion of the board by `need` more cards of ranks rank_from..12, by
+    rank: for each rank, any subset of its cards of suits that can still flush, and a
+    number m of its cards of the other suits, which stand for all C(k, m) choices of
+    them (k such cards) and so weigh that much.  avail[r] is the 4-bit mask of rank r's
+    cards still in the deck.  At the top (unit != NULL) the units of work are numbered
+    and only those equal to part modulo nparts are dealt, so nparts calls cover the
+    enumeration once."""
+    cdef int r, live, flush_suits, loose, k, sub, m, t, s, top_m
+    cdef int suit_of[4]
+    cdef Board nb
+    cdef int64_t w
+    flush_suits = _flush_suits(c, b, need)
+    if need == 1 and unit == NULL:
+        if c.np == 2 and not c.two_plus_three and c.low == NULL and c.flush != NULL:
+            _last_card_heads_up(c, avail, rank_from, b, flush_suits, weight, acc)
         else:
-            _deal(c, deck, n, i + 1, n - need + 2, 1, need - 1, bkey + CARD_KEY[card],
-                  bbits | CARD_BIT[card], blow | LOW_RANK_BIT[card >> 2], acc)
-        i += step
+            _last_card(c, avail, rank_from, b, flush_suits, weight, acc)
+        return
+    for r in range(rank_from, 13):
+        live = avail[r]
+        if live == 0:
+            continue
+        loose = live & ~flush_suits
+        k = 0
+        for s in range(4):
+            if (loose >> s) & 1:
+                suit_of[k] = s
+                k += 1
+        sub = live & flush_suits
+        while True:                         # every subset of the flush-suit cards
+            t = popcount(<uint32_t>sub)
+            top_m = k if k < need - t else need - t
+            for m in range(0 if t else 1, top_m + 1):
+                if unit != NULL:
+                    unit[0] += 1
+                    if unit[0] % nparts != part:
+                        continue
+                nb = b[0]
+                for s in range(4):
+                    if (sub >> s) & 1:
+                        _add(&nb, 4 * r + s)
+                for s in range(m):
+                    _add(&nb, 4 * r + suit_of[s])
+                w = weight * BINOMIAL[k][m]
+                if t + m == need:
+                    _showdown(c, nb.key, nb.bits, nb.low, w, acc)
+                else:
+                    _deal(c, avail, r + 1, need - t - m, &nb, w, acc, NULL, 0, 1)
+            if sub == 0:
+                break
+            sub = (sub - 1) & (live & flush_suits)
 
 
 cdef void _init_ctx(Ctx *c, object high, object low, int players, int nh) except *:
@@ -294,42 +430,46 @@ def exact(object high, object low, const card_t[:, :, ::1] holes,
 
     holes: (T, P, h) the players' hole cards, one row of P hands per tuple; deck: the
     cards not on the board and not dead (each tuple's own cards are skipped here);
-    out: (T, P, NCOL) accumulators, added to.  Only first-level cards whose index in
-    the tuple's deck is part (mod nparts) are dealt here, so nparts calls with
-    part = 0..nparts-1 cover the enumeration once, in any order, on any threads."""
+    out: (T, P, NCOL) accumulators, added to; each board counts once, though boards that
+    differ only in suits nobody can flush in are evaluated once and weighted (see
+    _deal).  Only first-level units of work numbered part (mod nparts) are dealt here,
+    so nparts calls with part = 0..nparts-1 cover the enumeration once, in any order,
+    on any threads."""
     cdef Ctx c
     cdef int T = holes.shape[0], np_ = holes.shape[1], nh = holes.shape[2]
     cdef int nb0 = board.shape[0], nd = deck.shape[0], need = 5 - nb0
-    cdef int t, i, n, p
+    cdef int t, i, p, unit
     cdef uint64_t used
     cdef const card_t *hp
-    cdef key_t bkey = 0
-    cdef uint64_t bbits = 0
-    cdef uint32_t blow = 0
-    cdef card_t cards[52]
+    cdef Board b0
+    cdef uint8_t avail[13]
     _init_ctx(&c, high, low, np_, nh)
+    b0.key = 0
+    b0.bits = 0
+    b0.low = 0
+    for i in range(4):
+        b0.suits[i] = 0
     for i in range(nb0):
-        bkey += CARD_KEY[board[i]]
-        bbits |= CARD_BIT[board[i]]
-        blow |= LOW_RANK_BIT[board[i] >> 2]
+        _add(&b0, board[i])
     with nogil:
         for t in range(T):
             hp = &holes[t, 0, 0]
             _set_players(&c, hp)
+            _set_hole_suits(&c)
             used = 0
             for p in range(np_ * nh):
                 used |= (<uint64_t>1) << hp[p]
-            n = 0
+            for i in range(13):
+                avail[i] = 0
             for i in range(nd):
                 if not (used >> deck[i]) & 1:
-                    cards[n] = deck[i]
-                    n += 1
+                    avail[deck[i] >> 2] |= 1 << (deck[i] & 3)
             if need == 0:
                 if part == 0:
-                    _showdown(&c, bkey, bbits, blow, &out[t, 0, 0])
+                    _showdown(&c, b0.key, b0.bits, b0.low, 1, &out[t, 0, 0])
             else:
-                _deal(&c, cards, n, part, n - need + 1, nparts, need, bkey, bbits, blow,
-                      &out[t, 0, 0])
+                unit = -1
+                _deal(&c, avail, 0, need, &b0, 1, &out[t, 0, 0], &unit, part, nparts)
 
 
 # ---------------------------------------------------------------- Monte Carlo
@@ -497,7 +637,7 @@ def sample(object high, object low, const card_t[:, ::1] combos,
                     bkey += CARD_KEY[card]
                     bbits |= CARD_BIT[card]
                     blow |= LOW_RANK_BIT[card >> 2]
-                _showdown(&c, bkey, bbits, blow, &out[0, 0])
+                _showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
                 t += 1
             if done < 0:
                 break

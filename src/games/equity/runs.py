@@ -3,6 +3,7 @@ Carlo in fixed chunks so that the same seed gives the same answer for any thread
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from itertools import pairwise
@@ -84,12 +85,26 @@ def run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
     return total
 
 
+def _as_dealt(p: Player, players: list[Player], deck: npt.NDArray[np.uint8],
+              h: int) -> Player:
+    """A range holding every hand the deck can still give, all weighted alike, is a
+    random hand: the kernel deals it from the deck (a few ns) instead of drawing one of
+    its rows and redrawing on collisions.  The two sample the same joint deal."""
+    if p.is_fixed or p.is_random or np.ptp(p.weights) != 0:
+        return p
+    fixed = sum(len(q.combos[0]) for q in players if q.is_fixed)
+    if len(p.combos) != math.comb(len(deck) - fixed, h):
+        return p
+    return Player(p.text, np.zeros((0, h), np.uint8), np.zeros(0))
+
+
 def run_sample(v: Variant, tables: Any, low: Any, players: list[Player],
                 board: npt.NDArray[np.uint8], deck: npt.NDArray[np.uint8], seed: int,
                 trials: int | None, seconds: float | None, threads: int,
                 progress: Progress | None, interruptible: bool
                 ) -> tuple[npt.NDArray[np.int64], int, bool]:
     h = v.dealt
+    players = [_as_dealt(p, players, deck, h) for p in players]
     combos = np.ascontiguousarray(
         np.concatenate([p.combos.reshape(-1, h) for p in players]), dtype=np.uint8
     ).reshape(-1, h)
