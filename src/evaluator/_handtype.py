@@ -28,6 +28,7 @@ from evaluator.checks import (
     integer_array,
     output_array,
 )
+from evaluator.dask_arrays import any_dask, evaluate_blocks
 from evaluator.threads import run_split
 
 #: Builds the lookup tables on first use (so importing stays fast).
@@ -179,7 +180,12 @@ class HandType(LazyTables):
         The whole array is checked once (dtype, shape, card range, duplicates within a
         row); the loop then runs without the GIL, split over `threads` threads
         (None: one per available CPU).  `out`, if given, is an (N,) int32 array to fill.
+
+        Given dask arrays (rows chunked, the card axis whole), returns a lazy dask array
+        of values, each block evaluated this way when computed (:mod:`.dask_arrays`).
         """
+        if any_dask(cards, boards):
+            return evaluate_blocks(self.evaluate_batch, cards, boards, threads, out)  # type: ignore[no-any-return]
         if boards is not None:
             cards = board_rows(cards, boards)
         rows = card_array(cards, "cards", *card_row_shape(self.sizes))

@@ -61,6 +61,7 @@ from evaluator._high import CATEGORIES as HIGH_CATEGORIES
 from evaluator._high import HIGH, RANK_WORDS
 from evaluator._high import describe_strength as describe_high
 from evaluator.checks import card_rows, count, describe_card, hand_value, output_array
+from evaluator.dask_arrays import any_dask, evaluate_blocks
 from evaluator.threads import run_split
 
 # HIGH's categories with flush above full house
@@ -232,6 +233,8 @@ class ItalianHandType(LazyTables):
         available CPU).  `out`, if given, is an (N,) C-contiguous int32 array to fill.
         Values order every hand but a minimum straight flush against a maximum one
         (`total_order` is False): settle showdowns with :meth:`winners`."""
+        if any_dask(cards, boards):     # lazily, block by block (evaluator.dask_arrays)
+            return evaluate_blocks(self.evaluate_batch, cards, boards, threads, out)  # type: ignore[no-any-return]
         if boards is not None:
             cards = board_rows(cards, boards)
         rows = card_rows(cards, (5,), self._allowed, deck_name=self.deck_name)

@@ -22,6 +22,7 @@ from evaluator._cards import CardsLike, card_name, parse_cards
 from evaluator._handtype import LazyTables, showdown_values, winners_by_value
 from evaluator._high import HIGH
 from evaluator.checks import card_array, first_bad_cell, hand_value, output_array
+from evaluator.dask_arrays import any_dask, evaluate_blocks
 from evaluator.threads import run_split
 
 HOLE_SIZES = (4, 5, 6)
@@ -117,6 +118,8 @@ class OmahaType(LazyTables):
         """
         if boards is None:
             raise TypeError(f"{self.name} needs boards: evaluate_batch(holes, boards)")
+        if any_dask(holes, boards):     # lazily, block by block (evaluator.dask_arrays)
+            return evaluate_blocks(self.evaluate_batch, holes, boards, threads, out)  # type: ignore[no-any-return]
         h, b = check_deals(holes, boards, self.hole_sizes, self.board_sizes)
         n = h.shape[0]
         out = output_array(out, n)

@@ -15,6 +15,7 @@ from games.engine import Table
 from games.equity import EquityResult, PlayerEquity, StopSampling, equity
 from games.ranges import parse_range
 from games.showdown import Award, PotResult, ShowdownResult, showdown, showdown_batch
+from games.tables import EquityTable, equity_table
 from games.variants import (
     CRAZY_PINEAPPLE,
     DEUCE_TO_SEVEN_TRIPLE_DRAW,
@@ -52,6 +53,7 @@ __all__ = [
     "Award",
     "Betting",
     "EquityResult",
+    "EquityTable",
     "PlayerEquity",
     "PotResult",
     "Row",
@@ -62,6 +64,7 @@ __all__ = [
     "Table",
     "Variant",
     "equity",
+    "equity_table",
     "ofc",
     "parse_range",
     "phh",

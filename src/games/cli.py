@@ -4,6 +4,8 @@
     pokerhands equity AhAs KdKc --board Td7s2c
     pokerhands equity "TT+, AKs" random --trials 1000000 --seed 1 --json
     pokerhands equity Ah2sKd3c QhJh4s5s --game omaha-hilo --board 7c8d9h
+    pokerhands table --vs "TT+,AKs" --png grid.png
+    pokerhands table --rows AA KK AKs --csv table.csv --scheduler tcp://host:8786
 
 Equity prints a table per player and how it was computed; a progress bar goes to
 stderr when a run is long and stderr is a terminal; Ctrl-C while sampling prints the
@@ -49,6 +51,24 @@ def _parser() -> argparse.ArgumentParser:
     eq.add_argument("--seed", type=int, help="seed for sampling (same seed, same answer)")
     eq.add_argument("--threads", type=int, help="threads (default: one per core)")
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    tb = sub.add_parser("table", help="equity of every row hand against every column hand")
+    tb.add_argument("--rows", nargs="+", default=["all"],
+                    help="hands, classes or ranges (default: all 169 classes)")
+    tb.add_argument("--vs", nargs="+", dest="cols",
+                    help="the column hands or ranges (default: the rows again)")
+    tb.add_argument("--board", default="", help="board cards, e.g. Td7s2c")
+    tb.add_argument("--dead", default="", help="cards known to be out")
+    tb.add_argument("--game", default="holdem", help="one of: " + ", ".join(games))
+    how = tb.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every entry")
+    how.add_argument("--trials", type=int, help="sample this many deals per entry")
+    tb.add_argument("--seed", type=int, help="seed for sampling (same seed, same table)")
+    tb.add_argument("--threads", type=int, help="local threads (default: one per core)")
+    tb.add_argument("--scheduler", help="run on a Dask cluster, e.g. tcp://host:8786")
+    tb.add_argument("--csv", help="write CSV here ('-': standard output)")
+    tb.add_argument("--json", dest="json_path", help="write JSON here ('-': standard output)")
+    tb.add_argument("--png", help="write a heat map here (needs pokerhands[plot])")
     return parser
 
 
@@ -116,6 +136,40 @@ def _equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def _table(args: argparse.Namespace) -> int:
+    from games.tables import equity_table
+
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    rows = args.rows[0] if args.rows == ["all"] else args.rows
+    try:
+        table = equity_table(
+            args.game, rows, args.cols, args.board, args.dead,
+            exact=True if args.exact else None, trials=args.trials, seed=args.seed,
+            threads=args.threads, client=args.scheduler, progress=bar,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    wrote = False
+    for path, write in ((args.csv, table.to_csv), (args.json_path, table.to_json)):
+        if path == "-":
+            sys.stdout.write(write())
+            wrote = True
+        elif path:
+            write(path)
+            wrote = True
+    if args.png:
+        column = table.cols[0] if len(table.cols) == 1 else None
+        if column is None and len(table.rows) == 169:
+            raise ValueError("a 13 x 13 picture shows one column: give one --vs")
+        table.plot(column, path=args.png)
+        wrote = True
+    if not wrote:
+        sys.stdout.write(table.to_csv())
+    print(f"{table!r}", file=sys.stderr)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `pokerhands` console command; returns the exit status."""
     parser = _parser()
@@ -123,8 +177,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "eval":
             return _eval(args)
+        if args.command == "table":
+            return _table(args)
         return _equity(args)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, ImportError, ConnectionError) as e:
         print(f"pokerhands: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

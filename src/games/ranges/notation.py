@@ -36,6 +36,7 @@ import numpy.typing as npt
 
 from evaluator import RANKS, card_name, deck, parse_cards
 from evaluator.checks import check_card
+from games.ranges.range import Range
 
 _CLASS = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([SO]?)(\+?)$")
 _PERCENT = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)%$")
@@ -153,8 +154,9 @@ def top_classes(percent: float) -> list[str]:
     return out
 
 
-def parse_range(text: str, lowest_rank: str = "2") -> dict[tuple[int, int], float]:
-    """Read a hold'em range: {(card, card): weight} with the higher card first.
+def parse_range(text: str, lowest_rank: str = "2") -> Range:
+    """Read a hold'em range: {(card, card): weight} with the higher card first, as a
+    :class:`~games.ranges.range.Range` (a dict that can also draw itself).
 
     Hands holding a card below `lowest_rank` (short deck: "6") are left out.  Raises
     ValueError naming the part it cannot read, or when the range holds no hand.
@@ -205,7 +207,7 @@ def parse_range(text: str, lowest_rank: str = "2") -> dict[tuple[int, int], floa
         for c in combos:
             if c[1] >= low:
                 out[c] = weight
-    kept = {c: w for c, w in out.items() if w > 0}
+    kept = Range((c, w) for c, w in out.items() if w > 0)
     if not kept:
         raise ValueError(f"range {text!r} holds no hands (every weight is 0, or no hand "
                          f"of it is in this deck)")

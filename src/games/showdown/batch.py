@@ -17,11 +17,14 @@ straight flushes beat each other in a cycle) and placement games (OFC) are refus
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from evaluator import Ranking, card_name
 from evaluator.checks import as_array, card_array, first_bad_cell, integer_array
+from evaluator.dask_arrays import any_dask, map_row_blocks
 from evaluator.tables import HandTables
 from games import chips
 from games.showdown import _kernel
@@ -107,8 +110,22 @@ def showdown_batch(
     (dtype, shape, card values, the deck, duplicates across all seats and the board of
     a deal, negative or overflowing chips, deals where everyone folded): TypeError for
     a wrong dtype, ValueError naming the deal, the seat and the card otherwise.
+
+    Given dask arrays (rows chunked, other axes whole), returns a dask array computed
+    block by block (:mod:`evaluator.dask_arrays`); a refused block's error names its
+    first deal.
     """
     game = variant(game)
+    if any_dask(holes, boards, contributions, folded, button):
+        seats = holes.shape[1] if hasattr(holes, "shape") and len(holes.shape) == 3 else None
+        if seats is None:
+            raise ValueError("holes must be (N, players, hole_cards)")
+
+        def block(h: Any, b: Any, c: Any, f: Any, bt: Any) -> npt.NDArray[np.int64]:
+            return showdown_batch(game, h, b, c, f, bt)
+        return map_row_blocks(  # type: ignore[no-any-return]
+            block, [holes, boards, contributions, folded, button],
+            ["holes", "boards", "contributions", "folded", "button"], (seats,), np.int64)
     high = game.high
     if high is None or game.rows or not high.total_order:
         raise ValueError(f"{game.title} has no batch showdown (no hand values ordering "
