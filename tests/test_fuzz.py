@@ -367,3 +367,44 @@ def test_cli(argv):
         except SystemExit as e:     # argparse's own usage errors
             status = e.code
     assert status in (0, 2)
+
+
+REPORTS = st.sampled_from(["expose", "extra_card", "board_error", "misdeal"])
+
+
+@FUZZ_SETTINGS
+@given(game=st.sampled_from(["holdem", "omaha", "short-deck"]), dealt=st.integers(0, 8),
+       kind=REPORTS, cards=st.one_of(cards_like, anything))
+def test_irregularity_reports(game, dealt, kind, cards):
+    """A dealer's report with any argument at any moment of the deal: a remedy, or a
+    clear refusal that changes nothing."""
+    t = games.Table(game, [100, 100, 100], auto=False)
+    for card in t.game.deck.tolist()[::-1][:dealt]:
+        if t.actor is not None:
+            break
+        seat = next(s for s, n in enumerate(t._due_holes) if n)
+        t.act(f"d dh p{seat + 1} {card_name(card)}")
+    before = t._snapshot()
+    method = getattr(t, kind)
+    answer = rejected(method) if kind == "misdeal" else rejected(method, cards)
+    if answer is None:
+        assert t._snapshot() == before
+    else:
+        assert answer in ("misdeal", "replace", "burn", "reshuffle", "set-aside")
+
+
+@FUZZ_SETTINGS
+@given(rows=st.one_of(st.sampled_from(["AA", "72o", "AhKd", "QQ+", "random"]),
+                      st.lists(st.sampled_from(["AA", "KK", "AhAs", "T9s", "x"]), max_size=3),
+                      anything),
+       cols=st.one_of(st.none(), st.lists(st.sampled_from(["QQ", "AKs", "AsKs"]),
+                                          max_size=2), anything),
+       board=st.one_of(st.just(""), cards_like),
+       trials=st.one_of(st.none(), st.integers(-3, 300), anything))
+def test_equity_table(rows, cols, board, trials):
+    t = rejected(games.equity_table, "holdem", rows, cols, board, trials=trials, seed=1,
+                 threads=1)
+    if t is not None:
+        m = t.equities
+        assert m.shape == (len(t.rows), len(t.cols))
+        assert ((m >= 0) & (m <= 1) | np.isnan(m)).all()

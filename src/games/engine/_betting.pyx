@@ -51,7 +51,8 @@ cdef class Legal:
     call (0 = check), None when checking or calling is not allowed.  raise_to: (min,
     max) chips the bet or raise may go to, or None.  discard: (min, max) cards to
     discard now, or None.  show: the player must show or muck its hand (a showdown
-    the dealer drives, ``auto=False``).
+    the dealer drives, ``auto=False``).  replacement: the seat the dealer owes a
+    card in place of one it exposed (a live dealer's irregularity), else None.
     """
 
     cdef readonly bint fold
@@ -59,20 +60,26 @@ cdef class Legal:
     cdef readonly object raise_to
     cdef readonly object discard
     cdef readonly bint show
+    cdef readonly object replacement
 
-    def __init__(self, fold=False, call=None, raise_to=None, discard=None, show=False):
+    def __init__(self, fold=False, call=None, raise_to=None, discard=None, show=False,
+                 replacement=None):
         self.fold = fold
         self.call = call
         self.raise_to = raise_to
         self.discard = discard
         self.show = show
+        self.replacement = replacement
 
     def _fields(self):
-        return (self.fold, self.call, self.raise_to, self.discard, self.show)
+        return (self.fold, self.call, self.raise_to, self.discard, self.show,
+                self.replacement)
 
     def __repr__(self):
+        extra = "" if self.replacement is None else f", replacement={self.replacement!r}"
         return (f"Legal(fold={self.fold!r}, call={self.call!r}, "
-                f"raise_to={self.raise_to!r}, discard={self.discard!r}, show={self.show!r})")
+                f"raise_to={self.raise_to!r}, discard={self.discard!r}, "
+                f"show={self.show!r}{extra})")
 
     def __eq__(self, other):
         if not isinstance(other, Legal):
@@ -94,6 +101,7 @@ cdef inline Legal _legal(bint fold, object call, object raise_to):
     legal.raise_to = raise_to
     legal.discard = None
     legal.show = False
+    legal.replacement = None
     return legal
 
 
@@ -212,6 +220,13 @@ cdef class BettingCore:
         self.betting = True
         self.actor_seat = self.queue[0]
         return True
+
+    def _pause_round(self):
+        """Take the round back before anyone acted in it (a misdeal after the deal):
+        the bets stay in front, nobody is to act; `_start_round` opens it again."""
+        self.betting = False
+        self.actor_seat = -1
+        self._legal_now = None
 
     def _collect(self):
         """End of a round: the unmatched part of the largest bet goes back to its

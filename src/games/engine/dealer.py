@@ -1,9 +1,11 @@
 """The dealer: a seeded deck, and where every card of it is.
 
 Every card of the game's deck is in exactly one place: the stub (not dealt yet), a
-player's hand, the board, the burned cards, the muck (folded and mucked hands) or the
-discards.  `Dealer.where` holds that place per card value, so checking a recorded
-card ("any card not live in a hand or on the board", as replay needs) and proving
+player's hand, the board, the burned cards, the muck (folded and mucked hands), the
+discards, or set aside (a live dealer's error: a card exposed or dealt too many, kept
+for the next burn, or a board card turned early; see games/engine/irregularities.py).
+`Dealer.where` holds that place per card value, so checking a recorded card ("any
+card not live in a hand or on the board", as replay needs) and proving
 the cards are conserved are both one look-up.
 
 With `auto` dealing the dealer draws uniformly from the stub with its own seeded
@@ -21,11 +23,12 @@ from collections.abc import Iterable
 from evaluator import card_name
 from games.engine._shuffle import Shuffler
 
-STUB, HOLE, BOARD, BURNED, MUCKED, DISCARDED = range(6)
+STUB, HOLE, BOARD, BURNED, MUCKED, DISCARDED, SET_ASIDE = range(7)
 OUT = -1  # not a card of this game's deck
 #: places a card may be dealt from ("any card not live in a hand or on the board")
 LIVE_FREE = frozenset({STUB, BURNED, MUCKED, DISCARDED})
-PLACES = ("the stub", "a hand", "the board", "the burned cards", "the muck", "the discards")
+PLACES = ("the stub", "a hand", "the board", "the burned cards", "the muck", "the discards",
+          "the cards set aside")
 
 
 _WHERE: dict[tuple[int, ...], list[int]] = {}
@@ -101,6 +104,9 @@ class Dealer:
             if place in (HOLE, BOARD):
                 raise ValueError(f"{what}: card {card_name(card)} is already in "
                                  f"{PLACES[place]}")
+            if place == SET_ASIDE:
+                raise ValueError(f"{what}: card {card_name(card)} is set aside (a dealer's "
+                                 "error) and cannot be dealt now")
 
     def take(self, cards: Iterable[int | None], place: int) -> None:
         """Move recorded cards (checked with `check_live`) to `place`; None counts an
@@ -131,6 +137,14 @@ class Dealer:
         for card in cards:
             if card is not None:
                 where[card] = place
+
+    def gather(self) -> None:
+        """Every card back in the stub (a misdeal); the next deal may reuse any."""
+        where = self.where
+        for card in self.deck:
+            where[card] = STUB
+        self.unknown = 0
+        self._upcoming.clear()
 
     def state(self) -> tuple[object, ...]:
         """Everything the dealer holds, for snapshots in tests."""

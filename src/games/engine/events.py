@@ -19,7 +19,21 @@ Kinds (seat, amount and cards as each kind uses them):
 ``show``, ``muck``      seat showed `cards`, or mucked its hand
 ``return``              `amount` of seat's bet nobody called came back
 ``win``                 seat collected `amount` chips from the pots
+``expose``              the dealer exposed `cards` dealt to seat
+``extra_card``          seat (the first) was dealt `cards` too many
+``board_error``         `cards` were turned on the board in error
+``floor_misdeal``       the floor declared a misdeal
+``misdeal``             every card went back; the hand is dealt again
+``replace``             seat's exposed `cards` are dead; a replacement is owed
+``burn_next``           `cards` went back to be the next burn
+``reshuffle``           the board cards turned in error went back; next flop unburned
+``set_aside``           `cards` are set aside until their round ends
+``live_again``          `cards` set aside are back in the deck
 ======================  =====================================================
+
+The last ten are a live dealer's irregularities and their remedies
+(games/engine/irregularities.py); PHH has no action for them, so a history keeps them
+in a user field.
 """
 
 from __future__ import annotations
@@ -31,7 +45,9 @@ from evaluator import card_name
 
 #: Kinds an event may have, in the order the table explains them above.
 KINDS = ("ante", "blind", "deal_hole", "burn", "deal_board", "fold", "check", "call", "bet",
-         "raise", "discard", "show", "muck", "return", "win")
+         "raise", "discard", "show", "muck", "return", "win", "expose", "extra_card",
+         "board_error", "floor_misdeal", "misdeal", "replace", "burn_next", "reshuffle",
+         "set_aside", "live_again")
 
 
 def phh_cards(cards: Sequence[int | None]) -> str:
@@ -93,5 +109,15 @@ class Event(NamedTuple):
             "muck": f"{who} mucks",
             "return": f"{self.amount} uncalled returned to {who}",
             "win": f"{who} collects {self.amount}",
+            "expose": f"the dealer exposed {who}'s {cards}",
+            "extra_card": f"{who} was dealt {cards} too many",
+            "board_error": f"board {cards} turned in error",
+            "floor_misdeal": "the floor declares a misdeal",
+            "misdeal": "misdeal: every card back, the hand is dealt again",
+            "replace": f"{cards} is dead; {who} is owed a replacement after the deal",
+            "burn_next": f"{cards} goes back to be the next burn",
+            "reshuffle": "the cards go back; the burn stays; a new flop without a burn",
+            "set_aside": f"{cards} is set aside until its round ends",
+            "live_again": f"{cards} is back in the deck",
         }
         return text.get(self.kind, f"{self.kind} {who} {self.amount} {cards}".strip())

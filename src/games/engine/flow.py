@@ -219,7 +219,15 @@ class Hand(BettingCore):
             if card is not None:
                 where[card] = MUCKED
 
+    def _round_ended(self) -> None:
+        """Hook after each betting round (irregularities release a set-aside card)."""
+
+    def _replacement_legal(self) -> int | None:
+        """Hook: the seat owed a replacement card (irregularities), else None."""
+        return None
+
     def _end_round(self) -> None:
+        self._round_ended()
         returned = self._collect()
         if returned is not None:
             self._log.append(("return", returned[0], returned[1], ()))
@@ -297,6 +305,9 @@ class Hand(BettingCore):
         raise ValueError(f"cannot {action} now: {self._due()}")
 
     def _outside_legal(self) -> Legal:
+        owed = self._replacement_legal()
+        if owed is not None:
+            return Legal(replacement=owed)
         if self._done or not self._queue or self.actor_seat < 0:
             return NOTHING
         kind, index = self._current()

@@ -13,7 +13,9 @@ the big blind, as the button posts the small blind) and the last seat is the but
 With ``auto=True`` the table posts, deals, burns, collects, shows down and pushes the
 chips itself, so `actor` names a player or `done` is true; with ``auto=False`` the
 dealer's steps are explicit (``t.act("d dh p1 AsKs")``, ``t.act("d db 7c8d9h")``),
-which is how a recorded hand is replayed and how a live dealer drives a table.
+which is how a recorded hand is replayed and how a live dealer drives a table; such a
+table also takes the dealer's mistakes and applies the rules' remedies (`expose`,
+`extra_card`, `board_error`, `misdeal`: games/engine/irregularities.py).
 
 Every action is checked completely before anything changes: a rejected action raises
 ValueError (TypeError for a value of the wrong type) saying what is wrong, and the
@@ -30,9 +32,9 @@ import numpy as np
 from evaluator import CardsLike, card_name, parse_cards
 from evaluator.checks import seed as check_seed
 from games.engine import settlement
-from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
+from games.engine.dealer import BOARD, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
 from games.engine.events import Event, seat_label
-from games.engine.flow import Hand
+from games.engine.irregularities import DealerErrors
 from games.engine.notation import CARD_PAIRS, SEATS, parse_action, read_cards
 from games.engine.options import DEFAULT, check_stacks, table_options
 from games.engine.steps import DISCARD, SHOWDOWN
@@ -75,7 +77,7 @@ def _cards(cards: Cards | None, what: str) -> tuple[int | None, ...]:
     return out
 
 
-class Table(Hand):
+class Table(DealerErrors):
     """One hand at a table.
 
     game: a `games.Variant` or its name ("holdem", "short-deck", "omaha", "omaha5",
@@ -382,6 +384,8 @@ class Table(Hand):
         due = self._due_holes
         due[seat] -= len(given)
         self._log.append(("deal_hole", seat, None, given))
+        self._owe_replacements()          # cards owed for exposed ones come after the deal
+        self._replacement_dealt()
         if not self._due_board and not any(due):
             self._dealer_due = False
             self._advance()
@@ -406,12 +410,10 @@ class Table(Hand):
         """The dealer turns `cards` on the board (a burn first, unseen, as the street
         says)."""
         given = self.verify_deal_board(cards)
-        street = self.game.streets[self._current()[1]]
-        if street.burn and self._due_board == street.board:
-            burn = (None,) * street.burn
-            self._dealer.take(burn, BURNED)
-            self._burned.extend(burn)
-            self._log.append(("burn", None, None, burn))
+        index = self._current()[1]
+        street = self.game.streets[index]
+        if self._due_board == street.board and self._burns(index):
+            self._burn(street.burn)
         self._dealer.take(given, BOARD)
         self._board.extend(given)
         self._due_board -= len(given)
@@ -494,5 +496,7 @@ class Table(Hand):
                 tuple(self._board), tuple(self._burned), self._step, self._street,
                 tuple(self._due_holes), self._due_board, self._dealer_due, tuple(self._queue),
                 self._opened,
-                self._all_in, self._shown, self._done, self._dealer.state())
+                self._all_in, self._shown, self._done, self._dealer.state(),
+                self._exposed, self._extras, self._owed, self._replacing, self._burn_next,
+                self._no_burn, self._set_aside)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from games.engine.events import phh_cards
+from games.engine.irregularities import REPORTS
 from games.phh.codes import code_of
 from games.phh.history import HandHistory
 from games.variants import Betting
@@ -13,12 +15,29 @@ if TYPE_CHECKING:
     from games.engine import Table
 
 
+def irregularities(table: Table) -> list[str]:
+    """The dealer's reports of a hand as "N kind cards" strings (see history_of)."""
+    out, actions = [], 0
+    for event in table.events:
+        if event.kind in REPORTS:
+            out.append(f"{actions} {event.kind} {phh_cards(event.cards)}".rstrip())
+        elif event.phh() is not None:
+            actions += 1
+    return out
+
+
 def history_of(table: Table, **fields: Any) -> HandHistory:
     """The hand so far as PHH.  `fields` add optional fields of the standard
     (players=, event=, hand=, ...) and user fields ("_name").
 
     The table's options PHH cannot say are user fields: ``_raise_cap`` when the cap
     differs from the standard's (4 in fixed limit, none otherwise; 0 means no cap).
+    A live dealer's irregularities (games/engine/irregularities.py) are
+    ``_irregularities``: one string per report, "N kind cards", N the number of
+    actions before it ("4 expose 7h", "9 board_error Kd", "2 floor_misdeal");
+    `games.phh.replay` applies each after its N actions, so the hand replays exactly.
+    The actions around them are the cards as dealt (a misdealt deal included), which
+    a reader that ignores the field cannot replay.
     """
     options = table.options
     fixed = options.betting is Betting.FIXED_LIMIT
@@ -26,6 +45,9 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
     user = {k: v for k, v in fields.items() if k.startswith("_")}
     if options.raise_cap != standard_cap:
         user.setdefault("_raise_cap", options.raise_cap or 0)
+    reports = irregularities(table)
+    if reports:
+        user.setdefault("_irregularities", reports)
     values: dict[str, Any] = dict(
         variant=code_of(options.game, options.betting),
         ante_trimming_status=options.ante_trimming,

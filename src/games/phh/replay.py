@@ -10,6 +10,7 @@ the replay with a ValueError naming the action and its line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.engine import Table
 from games.phh.codes import game_of
@@ -62,10 +63,35 @@ def replay(source: HandHistory | str | bytes) -> Table:
     ended).  `source` is a HandHistory or PHH text."""
     history = source if isinstance(source, HandHistory) else loads(source)
     table = table_of(history)
+    reports = _reports(history.user_fields.get("_irregularities", ()), len(history.actions))
     for i, action in enumerate(history.actions):
+        _report(table, reports.get(i, ()))
         try:
             table.act(action)
         except (TypeError, ValueError) as error:
             line = f" (line {history.lines[i]})" if i < len(history.lines) else ""
             raise ValueError(f"actions[{i}] {action!r}{line}: {error}") from None
+    _report(table, reports.get(len(history.actions), ()))
     return table
+
+
+def _reports(field: Any, n_actions: int) -> dict[int, list[tuple[str, str]]]:
+    """The `_irregularities` user field read: {actions before: [(kind, cards)]}."""
+    if isinstance(field, str) or not isinstance(field, (list, tuple)):
+        raise ValueError("_irregularities must be a list of strings like '4 expose 7h'")
+    out: dict[int, list[tuple[str, str]]] = {}
+    for k, entry in enumerate(field):
+        words = entry.split() if isinstance(entry, str) else []
+        if not 2 <= len(words) <= 3 or not words[0].isdigit() or int(words[0]) > n_actions:
+            raise ValueError(f"_irregularities[{k}] {entry!r}: expected 'N kind [cards]' "
+                             f"with N at most {n_actions}")
+        out.setdefault(int(words[0]), []).append((words[1], words[2] if len(words) > 2 else ""))
+    return out
+
+
+def _report(table: Table, reports: Sequence[tuple[str, str]]) -> None:
+    for kind, cards in reports:
+        try:
+            table.report(kind, cards)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"_irregularities {kind} {cards}: {error}") from None
