@@ -32,7 +32,7 @@ import numpy as np
 from evaluator import CardsLike, card_name, parse_cards
 from evaluator.checks import seed as check_seed
 from games.engine import settlement
-from games.engine.dealer import BOARD, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
+from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
 from games.engine.events import Event, seat_label
 from games.engine.irregularities import DealerErrors
 from games.engine.notation import CARD_PAIRS, SEATS, parse_action, read_cards
@@ -384,8 +384,9 @@ class Table(DealerErrors):
         due = self._due_holes
         due[seat] -= len(given)
         self._log.append(("deal_hole", seat, None, given))
-        self._owe_replacements()          # cards owed for exposed ones come after the deal
-        self._replacement_dealt()
+        if self._owed or self._replacing:   # cards owed for exposed ones: after the deal
+            self._owe_replacements()
+            self._replacement_dealt()
         if not self._due_board and not any(due):
             self._dealer_due = False
             self._advance()
@@ -412,8 +413,15 @@ class Table(DealerErrors):
         given = self.verify_deal_board(cards)
         index = self._current()[1]
         street = self.game.streets[index]
-        if self._due_board == street.board and self._burns(index):
-            self._burn(street.burn)
+        if street.burn and self._due_board == street.board:
+            if self._no_burn or self._burn_next:     # a dealer's error changed the burns
+                if self._burns(index):
+                    self._burn(street.burn)
+            else:
+                burn = (None,) * street.burn
+                self._dealer.take(burn, BURNED)
+                self._burned.extend(burn)
+                self._log.append(("burn", None, None, burn))
         self._dealer.take(given, BOARD)
         self._board.extend(given)
         self._due_board -= len(given)

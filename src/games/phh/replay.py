@@ -65,7 +65,8 @@ def replay(source: HandHistory | str | bytes) -> Table:
     table = table_of(history)
     reports = _reports(history.user_fields.get("_irregularities", ()), len(history.actions))
     for i, action in enumerate(history.actions):
-        _report(table, reports.get(i, ()))
+        if reports and i in reports:
+            _report(table, reports[i])
         try:
             table.act(action)
         except (TypeError, ValueError) as error:
