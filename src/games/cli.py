@@ -26,6 +26,18 @@ from games.equity import equity
 from games.variants import VARIANTS
 
 
+def _board_game_options(sub: argparse.ArgumentParser) -> argparse._MutuallyExclusiveGroup:
+    """--board, --dead, --game, --seed, --threads of the equity commands; returns the
+    group for how to compute (exact or sampled), which each command fills."""
+    sub.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. Td7s2c")
+    sub.add_argument("--dead", default="", help="cards known to be out")
+    games = sorted(n for n, v in VARIANTS.items() if v.board_cards == 5)
+    sub.add_argument("--game", default="holdem", help="one of: " + ", ".join(games))
+    sub.add_argument("--seed", type=int, help="seed for sampling (same seed, same answer)")
+    sub.add_argument("--threads", type=int, help="threads (default: one per core)")
+    return sub.add_mutually_exclusive_group()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerhands", description="Poker hand ranking and equity at native speed."
@@ -40,16 +52,10 @@ def _parser() -> argparse.ArgumentParser:
     eq = sub.add_parser("equity", help="each player's share of the pot")
     eq.add_argument("players", nargs="+",
                     help='one hand or range per player: AhAs, "TT+,AKs", 15%%, random')
-    eq.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. Td7s2c")
-    eq.add_argument("--dead", default="", help="cards known to be out")
-    games = sorted(n for n, v in VARIANTS.items() if v.board_cards == 5)
-    eq.add_argument("--game", default="holdem", help="one of: " + ", ".join(games))
-    how = eq.add_mutually_exclusive_group()
+    how = _board_game_options(eq)
     how.add_argument("--exact", action="store_true", help="enumerate every board")
     how.add_argument("--trials", type=int, help="sample this many deals")
     how.add_argument("--seconds", type=float, help="sample for this long")
-    eq.add_argument("--seed", type=int, help="seed for sampling (same seed, same answer)")
-    eq.add_argument("--threads", type=int, help="threads (default: one per core)")
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
 
     tb = sub.add_parser("table", help="equity of every row hand against every column hand")
@@ -57,14 +63,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="hands, classes or ranges (default: all 169 classes)")
     tb.add_argument("--vs", nargs="+", dest="cols",
                     help="the column hands or ranges (default: the rows again)")
-    tb.add_argument("--board", default="", help="board cards, e.g. Td7s2c")
-    tb.add_argument("--dead", default="", help="cards known to be out")
-    tb.add_argument("--game", default="holdem", help="one of: " + ", ".join(games))
-    how = tb.add_mutually_exclusive_group()
+    how = _board_game_options(tb)
     how.add_argument("--exact", action="store_true", help="enumerate every entry")
     how.add_argument("--trials", type=int, help="sample this many deals per entry")
-    tb.add_argument("--seed", type=int, help="seed for sampling (same seed, same table)")
-    tb.add_argument("--threads", type=int, help="local threads (default: one per core)")
     tb.add_argument("--scheduler", help="run on a Dask cluster, e.g. tcp://host:8786")
     tb.add_argument("--csv", help="write CSV here ('-': standard output)")
     tb.add_argument("--json", dest="json_path", help="write JSON here ('-': standard output)")
