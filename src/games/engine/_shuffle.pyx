@@ -1,4 +1,5 @@
-"""A seeded shuffle in C for the dealer: xoshiro256** seeded through splitmix64.
+"""A seeded shuffle in C for the dealer: xoshiro256** (games/_xoshiro.pxd) seeded
+through splitmix64.
 
 Python's `random.Random(seed)` takes microseconds just to seed, more than the rest of
 dealing a hand; this generator seeds and draws in nanoseconds, and gives the same
@@ -9,22 +10,13 @@ likely.
 
 from libc.stdint cimport uint64_t
 
-cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
-cdef inline uint64_t _splitmix(uint64_t* x) noexcept nogil:
-    x[0] += <uint64_t>0x9E3779B97F4A7C15
-    cdef uint64_t z = x[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
+from games._xoshiro cimport Xoshiro, splitmix, xoshiro_next
 
 
 cdef class Shuffler:
     """A random source for one deck: `sample(pool, k)` picks k cards uniformly."""
 
-    cdef uint64_t s[4]
+    cdef Xoshiro rng
 
     def __init__(self, seed):
         """seed: a non-negative int of any size (its 64-bit words are mixed in)."""
@@ -35,31 +27,20 @@ cdef class Shuffler:
             raise ValueError(f"seed must be 0 or more, got {value}")
         while True:
             x ^= <uint64_t>(value & 0xFFFFFFFFFFFFFFFF)
-            x = _splitmix(&x)
+            x = splitmix(&x)
             value >>= 64
             if not value:
                 break
         for i in range(4):
-            self.s[i] = _splitmix(&x)
-
-    cdef inline uint64_t _next(self) noexcept nogil:
-        cdef uint64_t result = _rotl(self.s[1] * 5, 7) * 9
-        cdef uint64_t t = self.s[1] << 17
-        self.s[2] ^= self.s[0]
-        self.s[3] ^= self.s[1]
-        self.s[1] ^= self.s[2]
-        self.s[0] ^= self.s[3]
-        self.s[2] ^= t
-        self.s[3] = _rotl(self.s[3], 45)
-        return result
+            self.rng.s[i] = splitmix(&x)
 
     cdef inline uint64_t _below(self, uint64_t n) noexcept nogil:
         """Uniform in 0..n-1 (n > 0): reject the few values that would favour the
         low residues, then take the remainder (portable: no 128-bit product)."""
         cdef uint64_t threshold = (-n) % n
-        cdef uint64_t r = self._next()
+        cdef uint64_t r = xoshiro_next(&self.rng)
         while r < threshold:
-            r = self._next()
+            r = xoshiro_next(&self.rng)
         return r % n
 
     def sample(self, list pool, int k):
@@ -74,4 +55,4 @@ cdef class Shuffler:
         return items[:k]
 
     def getstate(self):
-        return (self.s[0], self.s[1], self.s[2], self.s[3])
+        return (self.rng.s[0], self.rng.s[1], self.rng.s[2], self.rng.s[3])

@@ -29,6 +29,7 @@ from evaluator.omaha_tables cimport (
 )
 from evaluator.tables cimport HandTables, hash_index
 from evaluator.typedefs cimport card_t, entry_t, key_t, uint32_t, uint64_t
+from games._xoshiro cimport Xoshiro, splitmix, xoshiro_next
 
 cdef enum:
     MAXP = 10           # players
@@ -474,46 +475,24 @@ def exact(object high, object low, const card_t[:, :, ::1] holes,
 
 # ---------------------------------------------------------------- Monte Carlo
 #
-# xoshiro256** (Blackman and Vigna) seeded through splitmix64.  Trials come in
+# xoshiro256** (games/_xoshiro.pxd) seeded through splitmix64.  Trials come in
 # fixed-size chunks and chunk i draws from its own stream seeded by (seed, i), so the
 # answer depends on the seed and the trial count only, not on how chunks are spread
 # over threads.
 
-cdef struct Rng:
-    uint64_t s[4]
-
-
-cdef inline uint64_t _splitmix(uint64_t *x) noexcept nogil:
-    cdef uint64_t z
-    x[0] += 0x9E3779B97F4A7C15ULL
-    z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+ctypedef Xoshiro Rng
 
 
 cdef inline void _seed(Rng *r, uint64_t seed, uint64_t stream) noexcept nogil:
     cdef uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL)
     cdef int i
-    _splitmix(&x)
+    splitmix(&x)
     for i in range(4):
-        r.s[i] = _splitmix(&x)
-
-
-cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
+        r.s[i] = splitmix(&x)
 
 
 cdef inline uint64_t _next(Rng *r) noexcept nogil:
-    cdef uint64_t result = _rotl(r.s[1] * 5, 7) * 9
-    cdef uint64_t t = r.s[1] << 17
-    r.s[2] ^= r.s[0]
-    r.s[3] ^= r.s[1]
-    r.s[1] ^= r.s[2]
-    r.s[0] ^= r.s[3]
-    r.s[2] ^= t
-    r.s[3] = _rotl(r.s[3], 45)
-    return result
+    return xoshiro_next(r)
 
 
 cdef inline uint32_t _below(Rng *r, uint32_t n) noexcept nogil:
