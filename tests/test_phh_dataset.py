@@ -21,9 +21,9 @@ from games import phh
 
 ARCHIVE = Path(__file__).resolve().parents[1] / ".." / "shared" / "phh" / \
     "pokerkit-phh-data.tar.xz"
-OURS = ("NT", "NS", "PO", "FT", "FO/8")
+OURS = ("NT", "NS", "PO", "FT", "FO/8", "F2L3D")
 #: the hands of our variants that record finishing stacks, per variant
-EXPECTED = {"NT": 10_011, "FO/8": 14, "PO": 7, "FT": 7}
+EXPECTED = {"NT": 10_011, "FO/8": 14, "PO": 7, "FT": 7, "F2L3D": 7}
 
 
 @pytest.fixture(scope="module")
@@ -67,12 +67,12 @@ def test_every_hand_of_our_variants_replays_to_its_finishing_stacks(
 
 
 def test_famous_hands_without_finishing_stacks(hands: list[tuple[str, str]]) -> None:
-    """The three famous hands of our variants record no finishing stacks: two replay to
-    the end with every chip kept; one counts quarter chips, which the engine refuses
-    by name."""
+    """The four famous hands of our variants record no finishing stacks: three (one of
+    them Arieh vs Yockey's 2-7 Triple Draw) replay to the end with every chip kept; one
+    counts quarter chips, which the engine refuses by name."""
     famous = {name.rsplit("/", 1)[-1]: text for name, text in hands
               if name.count("/") == 1 and phh.loads(text).variant in OURS}
-    assert len(famous) == 3
+    assert len(famous) == 4
     for name, text in famous.items():
         history = phh.loads(text)
         if any(not float(x).is_integer() for x in history.starting_stacks):

@@ -65,7 +65,7 @@ class Dealer:
 
     def stub_size(self) -> int:
         """Cards still in the stub, unknown dealt cards taken out."""
-        return len(self.cards_in(STUB)) - self.unknown
+        return self.where.count(STUB) - self.unknown
 
     # ---------------------------------------------------------------- dealing
 

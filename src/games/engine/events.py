@@ -29,6 +29,7 @@ Kinds (seat, amount and cards as each kind uses them):
 ``reshuffle``           the board cards turned in error went back; next flop unburned
 ``set_aside``           `cards` are set aside until their round ends
 ``live_again``          `cards` set aside are back in the deck
+``new_stub``            a draw ran the stub out: `cards` (discards) are the new stub
 ======================  =====================================================
 
 The last ten are a live dealer's irregularities and their remedies
@@ -47,7 +48,7 @@ from evaluator import card_name
 KINDS = ("ante", "blind", "deal_hole", "burn", "deal_board", "fold", "check", "call", "bet",
          "raise", "discard", "show", "muck", "return", "win", "expose", "extra_card",
          "board_error", "floor_misdeal", "misdeal", "replace", "burn_next", "reshuffle",
-         "set_aside", "live_again")
+         "set_aside", "live_again", "new_stub")
 
 
 def phh_cards(cards: Sequence[int | None]) -> str:
@@ -119,5 +120,6 @@ class Event(NamedTuple):
             "reshuffle": "the cards go back; the burn stays; a new flop without a burn",
             "set_aside": f"{cards} is set aside until its round ends",
             "live_again": f"{cards} is back in the deck",
+            "new_stub": f"the discards {cards} are shuffled into a new stub",
         }
         return text.get(self.kind, f"{self.kind} {who} {self.amount} {cards}".strip())

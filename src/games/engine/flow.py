@@ -17,15 +17,16 @@ dealt out: PHH's order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 from evaluator import card_name
 from games.engine import settlement
 from games.engine._betting import NOTHING, BettingCore, Legal
-from games.engine.dealer import BOARD, BURNED, HOLE, MUCKED, Dealer
+from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, MUCKED, STUB, Dealer
 from games.engine.events import seat_label
 from games.engine.options import TableOptions
-from games.engine.steps import BET, DEAL, DISCARD, SHOWDOWN
+from games.engine.steps import BET, DEAL, DISCARD, DRAW, SHOWDOWN
 from games.showdown import ShowdownResult
 from games.variants import Street, Variant
 
@@ -45,6 +46,9 @@ class Hand(BettingCore):
     _all_in = False                   # no more betting: everyone but one is all-in
     _shown = False                    # the hands are shown
     _done = False                     # the chips are settled
+    _serving = False                  # a draw's declarations are over (the dealer serves)
+    _pending: Mapping[int, tuple[int | None, ...]] = MappingProxyType({})  # a draw's discards
+    _draw_order: tuple[int, ...] = ()   # a draw's seats in declaring order
     _result: ShowdownResult | None = None
     _result_factory: Callable[[], ShowdownResult] | None = None
 
@@ -113,6 +117,8 @@ class Hand(BettingCore):
                 done = self._deal(street)
             elif kind == DISCARD:
                 done = self._discard_step(street)
+            elif kind == DRAW:
+                done = self._draw_step(street)
             elif kind == BET:
                 done = self._bet(street)
             elif kind == SHOWDOWN:
@@ -185,6 +191,61 @@ class Hand(BettingCore):
             self.actor_seat = self._queue[0]
             return False
         return True
+
+    def _draw_step(self, index: int) -> bool:
+        """A draw: every player still in declares a discard (0 cards: stands pat) in
+        turn from the button's left; then the dealer serves them in the same order,
+        each player's discards joining the discard pile once that player is served."""
+        if self.live <= 1:
+            return True
+        self._street = index
+        if self._opened != self._step:
+            self._opened = self._step
+            folded = self.folded
+            self._queue = [s for s in range(self.seats) if not folded[s]]
+            self._draw_order = tuple(self._queue)
+            self._pending = {}
+            self._serving = False
+        if self._queue:
+            self.actor_seat = self._queue[0]
+            return False
+        if self._serving:
+            return True                  # the dealer served the last card
+        self._serving = True
+        self.actor_seat = -1
+        if self.auto:
+            self._serve_draw()
+            return True
+        self._due_holes = [len(self._pending.get(s, ())) for s in range(self.seats)]
+        if any(self._due_holes):
+            self._dealer_due = True
+            return False
+        return True
+
+    def _serve_draw(self) -> None:
+        """The table serves a draw itself.  When the stub cannot serve a player, the
+        stub is dealt first, then every discard so far but those of the players not
+        yet served (this player's own included) becomes the new stub (seed 000).  Burns
+        and folded hands stay out.  The stub's last card is dealt like any other."""
+        dealer, log = self._dealer, self._log
+        waiting = dict(self._pending)
+        for seat in self._draw_order:
+            count = len(waiting.pop(seat, ()))
+            if not count:
+                continue
+            stub = dealer.stub_size()
+            if stub >= count:
+                cards = dealer.draw(count, HOLE)
+            else:
+                cards = dealer.draw(stub, HOLE) if stub else []
+                held = {c for d in waiting.values() for c in d}
+                held.update(self._pending[seat])
+                fresh = [c for c in dealer.cards_in(DISCARDED) if c not in held]
+                dealer.move(fresh, STUB)
+                log.append(("new_stub", None, None, tuple(fresh)))
+                cards += dealer.draw(count - stub, HOLE)
+            self._holes[seat].extend(cards)
+            log.append(("deal_hole", seat, None, tuple(cards)))
 
     def _bet(self, index: int) -> bool:
         self._street = index
@@ -297,6 +358,14 @@ class Hand(BettingCore):
             seat = self._queue[0]
             count = self.game.streets[index].discard
             return f"{seat_label(seat)} must discard {count} card(s)"
+        if kind == DRAW:
+            street = self.game.streets[index].name
+            if self._queue:
+                return (f"{seat_label(self._queue[0])} must discard up to "
+                        f"{self.game.streets[index].draw} card(s) or stand pat ({street})")
+            seat = next((s for s, n in enumerate(self._due_holes) if n), 0)
+            return (f"the dealer must deal {self._due_holes[seat]} card(s) to "
+                    f"{seat_label(seat)} ({street})")
         if kind == SHOWDOWN:
             return f"{seat_label(self._queue[0])} must show or muck"
         return "a betting round is in play"
@@ -314,6 +383,9 @@ class Hand(BettingCore):
         if kind == DISCARD:
             count = self.game.streets[index].discard
             return Legal(discard=(count, count))
+        if kind == DRAW:
+            held = len(self._holes[self._queue[0]])
+            return Legal(discard=(0, min(self.game.streets[index].draw, held)))
         return Legal(show=True)   # the queue is the showdown's
 
     # ---------------------------------------------------------------- card moves

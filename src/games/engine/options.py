@@ -178,9 +178,10 @@ def _check_options(
                          f"got {seats} stacks")
     if not found.streets or not any(s.betting for s in found.streets):
         raise ValueError(f"{found.title} has no betting rounds for this engine to play")
-    if found.board_cards == 0 or any(s.draw for s in found.streets):
+    if (found.rows or found.high is None or not found.high.total_order
+            or (found.board_cards == 0 and not any(s.draw for s in found.streets))):
         raise NotImplementedError(f"{found.title} is not played by the engine yet "
-                                  "(draw and placement games come next)")
+                                  "(placement games and Italian come next)")
     blind = _per_seat(blinds, "blinds", seats, pad=True)
     ante = _per_seat(antes, "antes", seats, pad=False)
 

@@ -3,7 +3,9 @@
 Per street: deal (hole cards to each player still in, then a burn and the board), a
 discard before or after the betting as the street says (Crazy Pineapple discards
 after the flop betting), the betting round; then the showdown and the settlement.
-A draw or a placement (the next games) is one more kind of step here.
+A draw (2-7 Triple Draw) is a step of its own: every player still in declares a
+discard in turn, then the dealer serves them in the same order (flow.py).  A
+placement (the next games) will be one more kind of step here.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from dataclasses import dataclass
 
 from games.variants import Variant
 
-DEAL, DISCARD, BET, SHOWDOWN, SETTLE = range(5)
-NAMES = ("deal", "discard", "bet", "showdown", "settle")
+DEAL, DISCARD, BET, SHOWDOWN, SETTLE, DRAW = range(6)
+NAMES = ("deal", "discard", "bet", "showdown", "settle", "draw")
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,8 @@ def plan(game: Variant, seats: int) -> Plan:
     for i, street in enumerate(game.streets):
         if street.hole or street.board:
             steps.append((DEAL, i))
+        if street.draw:
+            steps.append((DRAW, i))
         if street.discard and not street.discard_after_betting:
             steps.append((DISCARD, i))
         if street.betting:
@@ -39,7 +43,9 @@ def plan(game: Variant, seats: int) -> Plan:
         if street.discard and street.discard_after_betting:
             steps.append((DISCARD, i))
     steps += [(SHOWDOWN, -1), (SETTLE, -1)]
-    last = max((k for k, (kind, _) in enumerate(steps) if kind == DISCARD), default=-1)
+    last = max((k for k, (kind, _) in enumerate(steps) if kind in (DISCARD, DRAW)),
+               default=-1)
     first = next(i for i, s in enumerate(game.streets) if s.betting)
-    need = seats * game.dealt + game.board_cards + sum(s.burn for s in game.streets)
+    need = (seats * game.dealt + game.board_cards + sum(s.burn for s in game.streets)
+            + seats * sum(s.draw for s in game.streets))
     return Plan(tuple(steps), last, first, need)

@@ -37,7 +37,7 @@ from games.engine.events import Event, seat_label
 from games.engine.irregularities import DealerErrors
 from games.engine.notation import CARD_PAIRS, SEATS, parse_action, read_cards
 from games.engine.options import DEFAULT, check_stacks, table_options
-from games.engine.steps import DISCARD, SHOWDOWN
+from games.engine.steps import DISCARD, DRAW, SHOWDOWN
 from games.showdown import ShowdownResult
 from games.variants import Betting, Variant
 
@@ -55,6 +55,9 @@ def _cards(cards: Cards | None, what: str) -> tuple[int | None, ...]:
     `evaluator.parse_cards` takes."""
     if cards is None:
         return ()
+    if (type(cards) is list and all(type(c) is int and 0 <= c < 52 for c in cards)
+            and len(set(cards)) == len(cards)):
+        return tuple(cards)   # card values, as a policy or a UI passes them
     if type(cards) is tuple and all(
             c is None or (type(c) is int and 0 <= c < 52) for c in cards):
         known = [c for c in cards if c is not None]
@@ -225,14 +228,20 @@ class Table(DealerErrors):
     def verify_discard(self, cards: Cards) -> tuple[int | None, ...]:
         """Raise ValueError unless the player to act may discard `cards` now; returns
         them read."""
-        if self._done or self._current()[0] != DISCARD or not self._queue:
+        kind = self._current()[0]
+        if self._done or kind not in (DISCARD, DRAW) or not self._queue:
             raise ValueError(f"no discard is due: {self._due()}")
         seat = self._queue[0]
-        count = self.game.streets[self._current()[1]].discard
+        street = self.game.streets[self._current()[1]]
         given = _cards(cards, "discard")
-        if len(given) != count:
-            raise ValueError(f"{seat_label(seat)} must discard exactly {count} card(s), "
-                             f"got {len(given)}")
+        if kind == DRAW:
+            most = min(street.draw, len(self._holes[seat]))
+            if len(given) > most:
+                raise ValueError(f"{seat_label(seat)} may discard 0..{most} card(s), "
+                                 f"got {len(given)}")
+        elif len(given) != street.discard:
+            raise ValueError(f"{seat_label(seat)} must discard exactly {street.discard} "
+                             f"card(s), got {len(given)}")
         known = [c for c in given if c is not None]
         hand = self._named_hand(seat, known, "discard")
         if len(given) - len(known) > hand.count(None):
@@ -251,7 +260,7 @@ class Table(DealerErrors):
 
     def discard(self, cards: Cards) -> None:
         """The player to act discards `cards` (Crazy Pineapple: one card after the flop
-        betting)."""
+        betting; a draw: 0 to 5 cards, none to stand pat)."""
         given = self.verify_discard(cards)
         seat = self._queue[0]
         known = [c for c in given if c is not None]
@@ -260,6 +269,8 @@ class Table(DealerErrors):
         for card in given:
             hand.remove(card)
         self._dealer.move(known, DISCARDED)
+        if self._current()[0] == DRAW:
+            self._pending = {**self._pending, seat: given}
         self._log.append(("discard", seat, None, given))
         self._queue.pop(0)
         self._advance()

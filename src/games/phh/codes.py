@@ -1,10 +1,10 @@
 """PHH variant codes: the standard's, and private ones for our other games.
 
 A code is a betting structure letter (N no-limit, P pot-limit, F fixed-limit) and a
-game.  The standard names five of the games this engine plays: ``NT``, ``NS`` (short
-deck, a straight beats trips, as the standard's reference ranks it), ``PO``, ``FT``
-and ``FO/8``.  Every other combination of our community-card games and structures
-gets a private code built the same way (documented in the README); a reader that
+game.  The standard names six of the games this engine plays: ``NT``, ``NS`` (short
+deck, a straight beats trips, as the standard's reference ranks it), ``PO``, ``FT``,
+``FO/8`` and ``F2L3D`` (2-7 Triple Draw).  Every other combination of our games and
+structures gets a private code built the same way (documented in the README); a reader that
 does not know them refuses them rather than playing another game.
 """
 
@@ -22,11 +22,12 @@ GAMES = {
     "omaha-hilo": "O/8",
     "omaha5-hilo": "O5/8",
     "crazy-pineapple": "CP",
+    "2-7-triple-draw": "2L3D",
 }
 STRUCTURES = {Betting.NO_LIMIT: "N", Betting.POT_LIMIT: "P", Betting.FIXED_LIMIT: "F"}
 
 #: the codes the PHH standard defines, among those this engine plays
-STANDARD = ("NT", "NS", "PO", "FT", "FO/8")
+STANDARD = ("NT", "NS", "PO", "FT", "FO/8", "F2L3D")
 
 #: every code this engine plays -> (variant name, betting structure)
 CODES: dict[str, tuple[str, Betting]] = {

@@ -1,0 +1,113 @@
+"""2-7 Triple Draw: whole random hands, ours beside pokerkit (the PHH reference engine,
+pure Python), driven by the same seeded policy.
+
+    python -m pytest benchmarks/bench_draw.py --benchmark-only
+
+Each engine deals, burns (pokerkit) or not (ours: the seed's game burns nothing),
+reshuffles and settles by itself; the policy folds facing a bet 10% of the time,
+raises 20% when it may, else checks or calls, and in each draw discards 0-3 cards at
+random.  Every hand is checked to end with every chip still at the table.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import Table
+
+SEED = 20261123
+STACK = 200
+BLINDS = (1, 2)
+HANDS = {"ours": 2000, "pokerkit": 100}
+
+
+class Policy:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def bet(self, can_fold: bool, can_raise: bool) -> str:
+        r = self.rng.random()
+        if r < 0.1 and can_fold:
+            return "fold"
+        if r > 0.8 and can_raise:
+            return "raise"
+        return "call"
+
+    def discards(self) -> int:
+        return self.rng.randint(0, 3)
+
+
+def ours(seats: int, hands: int) -> int:
+    policy = Policy(SEED)
+    actions = 0
+    for k in range(hands):
+        t = Table("2-7-triple-draw", [STACK] * seats, blinds=BLINDS, seed=SEED + k)
+        while not t.done:
+            legal = t.legal()
+            if legal.discard is not None:
+                t.discard(list(t.holes[t.actor][:policy.discards()]))  # type: ignore[index]
+            else:
+                kind = policy.bet(legal.fold, legal.raise_to is not None)
+                if kind == "fold":
+                    t.fold()
+                elif kind == "raise":
+                    t.raise_to(legal.raise_to[0])  # type: ignore[index]
+                else:
+                    t.check_or_call()
+            actions += 1
+        assert sum(t.stacks) == STACK * seats
+    return actions
+
+
+def pokerkit_hands(seats: int, hands: int) -> int:
+    from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw
+
+    automations = (
+        Automation.ANTE_POSTING, Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
+        Automation.HOLE_DEALING, Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
+    )
+    policy = Policy(SEED)
+    actions = 0
+    for _ in range(hands):
+        state = FixedLimitDeuceToSevenLowballTripleDraw.create_state(
+            automations, True, 0, BLINDS, BLINDS[1], 2 * BLINDS[1], [STACK] * seats, seats)
+        while state.status:
+            if state.can_stand_pat_or_discard():
+                seat = state.stand_patter_or_discarder_index
+                state.stand_pat_or_discard(state.hole_cards[seat][:policy.discards()])
+            else:
+                kind = policy.bet(state.can_fold(), state.can_complete_bet_or_raise_to())
+                if kind == "fold":
+                    state.fold()
+                elif kind == "raise":
+                    state.complete_bet_or_raise_to()
+                else:
+                    state.check_or_call()
+            actions += 1
+        assert sum(state.stacks) == STACK * seats
+    return actions
+
+
+def rate(benchmark, fn, hands: int) -> float:
+    result = benchmark.pedantic(fn, rounds=3, iterations=1, warmup_rounds=1)
+    assert result > hands                        # every hand took actions
+    benchmark.extra_info["hands_per_second"] = hands / benchmark.stats.stats.median
+    return result
+
+
+@pytest.mark.parametrize("seats", [6, 2])
+@pytest.mark.benchmark(group="2-7 Triple Draw random hands")
+def test_ours_triple_draw(benchmark, seats):
+    rate(benchmark, lambda: ours(seats, HANDS["ours"]), HANDS["ours"])
+
+
+@pytest.mark.parametrize("seats", [6, 2])
+@pytest.mark.benchmark(group="2-7 Triple Draw random hands")
+def test_pokerkit_triple_draw(benchmark, seats):
+    pytest.importorskip("pokerkit")
+    rate(benchmark, lambda: pokerkit_hands(seats, HANDS["pokerkit"]), HANDS["pokerkit"])
