@@ -11,7 +11,7 @@ plays whole hands), `phh` (hand histories in the Poker Hand History format), `ch
 
 from evaluator import __version__ as __version__
 from games import ofc, phh, ranges
-from games.engine import Table
+from games.engine import Session, Table
 from games.equity import EquityResult, PlayerEquity, StopSampling, equity
 from games.ranges import parse_range
 from games.showdown import Award, PotResult, ShowdownResult, showdown, showdown_batch
@@ -57,6 +57,7 @@ __all__ = [
     "PlayerEquity",
     "PotResult",
     "Row",
+    "Session",
     "ShowdownResult",
     "Split",
     "StopSampling",

@@ -1,0 +1,135 @@
+"""A session: hands in a row at one table, what spans them.
+
+    >>> from games import Session
+    >>> s = Session("holdem", [100, 100, 100], blinds=(1, 2), seed=1)
+    >>> s.button, s.in_hand                  # seat 2 deals first; seat 0 posts the small blind
+    (2, (0, 1, 2))
+    >>> s.table.fold(); s.table.fold()       # the button and the small blind fold
+    >>> s.stacks, s.carried
+    ((99, 101, 100), 0)
+    >>> t = s.next()                         # the button moves one seat
+    >>> s.button, s.in_hand, len(s.hands)
+    (0, (1, 2, 0), 1)
+
+Seats are the session's own, 0 .. n-1 around the table, and keep their number all
+session; a `Table` numbers the seats of one hand from the button's left (its seat 0 is
+the small blind, its last seat the button), so `in_hand[k]` is the session seat of
+the hand's seat k.  `next()` moves the button one seat clockwise to the next seat that
+still has chips and deals the next hand to every seat with chips; a seat with none is
+out.  `carried` is what waits for the next deal (always 0 in the games the engine plays
+today: a pot is always won), so ``sum(s.stacks) + s.carried`` is every chip the
+session started with, at any moment (`stacks` are the chips each seat had when the
+hand in play began, until that hand ends).  Every finished hand stays in `hands`, each
+exportable with `to_phh()`.  Each hand's deck is seeded from the session's seed and
+the hand's number, so a session replays the same for the same seed and actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from evaluator.checks import seed as check_seed
+from games.engine.options import _chips
+from games.engine.table import Table
+from games.variants import Variant, variant
+
+
+class Session:
+    """Hands in a row at one table (see the module's text)."""
+
+    in_hand: tuple[int, ...]    # the session seats dealt in, in the hand's seat order
+
+    # game: a variant the engine plays (or its name); stacks: chips per session seat (0
+    # for a seat sitting out); button: the seat dealing the first hand (default the
+    # last seat with chips); seed: the session's seed (as Table takes one); the other
+    # keywords are the Table's options (blinds=, antes=, betting=, auto=, ...).
+
+    def __init__(self, game: Variant | str, stacks: Sequence[int], *, button: int | None = None,
+                 seed: int | np.random.SeedSequence | np.random.Generator | None = None,
+                 **table_options: Any) -> None:
+        self.game = variant(game)
+        if type(stacks) is not list and type(stacks) is not tuple:
+            raise TypeError(f"stacks must be a list or tuple of ints, got {type(stacks).__name__}")
+        chips = tuple(_chips(c, f"stacks[{i}]", positive=False) for i, c in enumerate(stacks))
+        if not 2 <= len(chips) <= self.game.max_players:
+            raise ValueError(f"{self.game.title} seats 2..{self.game.max_players} players, "
+                             f"got {len(chips)} stacks")
+        if sum(1 for c in chips if c) < 2:
+            raise ValueError("a session needs at least two seats with chips")
+        if "seed" in table_options or "stacks" in table_options:
+            raise TypeError("seed and stacks are the session's; the table options are the rest")
+        if button is None:              # the last seat with chips deals first
+            button = max(i for i, c in enumerate(chips) if c)
+        if isinstance(button, bool) or not isinstance(button, int):
+            raise TypeError(f"button must be a seat number, got {type(button).__name__}")
+        if not 0 <= button < len(chips) or not chips[button]:
+            raise ValueError(f"button must be a seat with chips of 0..{len(chips) - 1}, "
+                             f"got {button}")
+        self.seed = check_seed(seed)
+        self._options = dict(table_options)
+        self._stacks = list(chips)
+        self._total = sum(chips)
+        self._hands: list[Table] = []
+        self.button = button
+        self.table = self._deal()
+
+    # ---------------------------------------------------------------- views
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's chips: as the hand in play left them once it is over, else as it
+        began (chips in its pots are not yet anybody's)."""
+        out = list(self._stacks)
+        if self.table.done:
+            for k, seat in enumerate(self.in_hand):
+                out[seat] = self.table.stacks[k]
+        return tuple(out)
+
+    @property
+    def carried(self) -> int:
+        """Chips waiting for the next deal (none in the games the engine plays)."""
+        return 0
+
+    @property
+    def hands(self) -> tuple[Table, ...]:
+        """The finished hands, oldest first (the hand in play once it is over too)."""
+        return tuple(self._hands) + ((self.table,) if self.table.done else ())
+
+    @property
+    def total(self) -> int:
+        """Every chip of the session."""
+        return self._total
+
+    @property
+    def over(self) -> bool:
+        """True once the hand in play is over and fewer than two seats have chips."""
+        return self.table.done and sum(1 for c in self.stacks if c) < 2
+
+    # ---------------------------------------------------------------- play
+
+    def next(self) -> Table:
+        """Start the next hand: the button one seat on (to a seat with chips), every
+        seat with chips dealt in.  ValueError while the hand in play goes on, or once
+        the session is over."""
+        if not self.table.done:
+            raise ValueError("the hand in play is not over")
+        if self.over:
+            raise ValueError("the session is over: fewer than two seats have chips")
+        self._stacks = list(self.stacks)
+        self._hands.append(self.table)
+        n = len(self._stacks)
+        self.button = next(s for s in ((self.button + k) % n for k in range(1, n + 1))
+                           if self._stacks[s])
+        self.table = self._deal()
+        return self.table
+
+    def _deal(self) -> Table:
+        n = len(self._stacks)
+        order = [(self.button + k) % n for k in range(1, n + 1)]      # button last
+        self.in_hand = tuple(s for s in order if self._stacks[s])
+        hand_seed = np.random.SeedSequence(self.seed, spawn_key=(len(self._hands),))
+        return Table(self.game, [self._stacks[s] for s in self.in_hand],
+                     seed=hand_seed, **self._options)
