@@ -62,15 +62,11 @@ def ours(seats: int, hands: int) -> int:
 
 
 def pokerkit_hands(seats: int, hands: int) -> int:
-    from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw
+    from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw
 
-    automations = (
-        Automation.ANTE_POSTING, Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
-        Automation.HOLE_DEALING, Automation.BOARD_DEALING,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
-    )
+    from pokerkit_setup import automations as pokerkit_automations
+
+    automations = pokerkit_automations()
     policy = Policy(SEED)
     actions = 0
     for _ in range(hands):

@@ -82,15 +82,11 @@ def ours(seats: int, hands: int) -> tuple[int, int]:
 
 
 def pokerkit_hands(seats: int, hands: int) -> tuple[int, int]:
-    from pokerkit import Automation, NoLimitTexasHoldem
+    from pokerkit import NoLimitTexasHoldem
 
-    automations = (
-        Automation.ANTE_POSTING, Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
-        Automation.HOLE_DEALING, Automation.BOARD_DEALING,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
-    )
+    from pokerkit_setup import automations as pokerkit_automations
+
+    automations = pokerkit_automations()
     policy = Policy(SEED)
     actions = 0
     for _ in range(hands):

@@ -180,22 +180,13 @@ class Hand(BettingCore):
             self._due_board = 0
 
     def _discard_step(self, index: int) -> bool:
-        if self.live <= 1:
-            return True
-        self._street = index
-        if self._opened != self._step:
-            self._opened = self._step
-            folded = self.folded
-            self._queue = [s for s in range(self.seats) if not folded[s]]
-        if self._queue:
-            self.actor_seat = self._queue[0]
-            return False
-        return True
+        """Every player still in discards in turn (Crazy Pineapple); True once done."""
+        return self._live_seats_in_turn(index)
 
-    def _draw_step(self, index: int) -> bool:
-        """A draw: every player still in declares a discard (0 cards: stands pat) in
-        turn from the button's left; then the dealer serves them in the same order,
-        each player's discards joining the discard pile once that player is served."""
+    def _live_seats_in_turn(self, index: int) -> bool:
+        """Open a step where the players still in act in turn from the button's left
+        (a discard, a draw's declarations); False while one of them is to act.  True
+        also when nobody is left to act at all (one player in)."""
         if self.live <= 1:
             return True
         self._street = index
@@ -209,8 +200,16 @@ class Hand(BettingCore):
         if self._queue:
             self.actor_seat = self._queue[0]
             return False
-        if self._serving:
-            return True                  # the dealer served the last card
+        return True
+
+    def _draw_step(self, index: int) -> bool:
+        """A draw: every player still in declares a discard (0 cards: stands pat) in
+        turn from the button's left; then the dealer serves them in the same order,
+        each player's discards joining the discard pile once that player is served."""
+        if not self._live_seats_in_turn(index):
+            return False                 # a declaration is due
+        if self.live <= 1 or self._serving:
+            return True                  # nobody to serve, or the last card was served
         self._serving = True
         self.actor_seat = -1
         if self.auto:

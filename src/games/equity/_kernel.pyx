@@ -500,6 +500,20 @@ cdef inline uint32_t _below(Rng *r, uint32_t n) noexcept nogil:
     return <uint32_t>(((_next(r) >> 32) * n) >> 32)
 
 
+cdef inline card_t _draw_unused(Rng *r, const card_t[::1] deck, int nd,
+                                uint64_t *used) noexcept nogil:
+    """A uniform card of `deck` not in the `used` mask (redrawn until it is not), added
+    to the mask."""
+    cdef card_t card
+    cdef uint64_t bit
+    while True:
+        card = deck[_below(r, nd)]
+        bit = (<uint64_t>1) << card
+        if not (used[0] & bit):
+            used[0] |= bit
+            return card
+
+
 cdef inline int _pick(Rng *r, const double *cum, int lo, int hi) noexcept nogil:
     """Index in lo..hi-1 drawn with probability proportional to its weight (cum holds
     running totals)."""
@@ -595,24 +609,13 @@ def sample(object high, object low, const card_t[:, ::1] combos,
                         if starts[p + 1] != starts[p]:
                             continue
                         for j in range(nh):
-                            while True:
-                                card = deck[_below(&rng, nd)]
-                                bit = (<uint64_t>1) << card
-                                if not (used & bit):
-                                    break
-                            used |= bit
-                            holes[p * nh + j] = card
+                            holes[p * nh + j] = _draw_unused(&rng, deck, nd, &used)
                     _set_players(&c, holes)
                 bkey = bkey0
                 bbits = bbits0
                 blow = blow0
                 for _i in range(need):
-                    while True:
-                        card = deck[_below(&rng, nd)]
-                        bit = (<uint64_t>1) << card
-                        if not (used & bit):
-                            break
-                    used |= bit
+                    card = _draw_unused(&rng, deck, nd, &used)
                     bkey += CARD_KEY[card]
                     bbits |= CARD_BIT[card]
                     blow |= LOW_RANK_BIT[card >> 2]
