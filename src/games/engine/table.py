@@ -228,11 +228,16 @@ class Table(DealerErrors):
     def verify_discard(self, cards: Cards) -> tuple[int | None, ...]:
         """Raise ValueError unless the player to act may discard `cards` now; returns
         them read."""
-        kind = self._current()[0]
+        return self._checked_discard(cards)[0]
+
+    def _checked_discard(self, cards: Cards
+                         ) -> tuple[tuple[int | None, ...], list[int | None]]:
+        """The discard read and checked, and the hand with any "??" it names named."""
+        kind, index = self._steps[self._step]
         if self._done or kind not in (DISCARD, DRAW) or not self._queue:
             raise ValueError(f"no discard is due: {self._due()}")
         seat = self._queue[0]
-        street = self.game.streets[self._current()[1]]
+        street = self.game.streets[index]
         given = _cards(cards, "discard")
         if kind == DRAW:
             most = min(street.draw, len(self._holes[seat]))
@@ -246,7 +251,7 @@ class Table(DealerErrors):
         hand = self._named_hand(seat, known, "discard")
         if len(given) - len(known) > hand.count(None):
             raise ValueError(f"{seat_label(seat)} has no unknown card to discard as ??")
-        return given
+        return given, hand
 
     def can_discard(self, cards: Cards | None = None) -> bool:
         """Whether the player to act may discard (these cards, if given)."""
@@ -261,15 +266,15 @@ class Table(DealerErrors):
     def discard(self, cards: Cards) -> None:
         """The player to act discards `cards` (Crazy Pineapple: one card after the flop
         betting; a draw: 0 to 5 cards, none to stand pat)."""
-        given = self.verify_discard(cards)
+        given, named = self._checked_discard(cards)
         seat = self._queue[0]
-        known = [c for c in given if c is not None]
-        self._set_hand(seat, self._named_hand(seat, known, "discard"))
+        if None in self._holes[seat]:
+            self._set_hand(seat, named)
         hand = self._holes[seat]
         for card in given:
             hand.remove(card)
-        self._dealer.move(known, DISCARDED)
-        if self._current()[0] == DRAW:
+        self._dealer.move(given, DISCARDED)
+        if self._steps[self._step][0] == DRAW:
             self._pending = {**self._pending, seat: given}
         self._log.append(("discard", seat, None, given))
         self._queue.pop(0)
