@@ -32,7 +32,7 @@ def deal_round(t: Table, *cards: str) -> None:
         t.act(f"d dh p{k % t.seats + 1} {c}")
 
 
-def check_cards(t: Table) -> None:
+def check_card_places(t: Table) -> None:
     """Every card in one place, and the places agree with what the table shows."""
     where = t._dealer.where
     for seat, hand in enumerate(t._holes):
@@ -69,7 +69,7 @@ def test_first_or_second_card_exposed_is_a_misdeal(which):
     assert t.expose(["As", "Kd"][which]) == Remedy.MISDEAL == "misdeal"
     assert t.holes == ((), (), ()) and t.bets == blinds           # the blinds stay
     assert [e.kind for e in t.events][-2:] == ["expose", "misdeal"]
-    check_cards(t)
+    check_card_places(t)
     replays_the_same(t)
 
 
@@ -124,7 +124,7 @@ def test_the_replacement_comes_after_the_deal_and_the_exposed_card_is_the_burn()
         t.check_or_call()
     t.act("d db Th9h2s")
     assert t.burned == (card("8s"),)
-    check_cards(t)
+    check_card_places(t)
     replays_the_same(t)
 
 
@@ -168,7 +168,7 @@ def test_the_flop_cards_go_back_the_burn_stays_and_no_new_burn():
     assert t.burned == (None,)                      # the burn stays out
     t.act("d db 3d2s9h")                             # the same cards are live again
     assert t.burned == (None,)                       # no second burn
-    check_cards(t)
+    check_card_places(t)
     replays_the_same(t)
 
 
@@ -207,7 +207,7 @@ def test_an_early_turn_is_set_aside_even_if_players_fold():
     t.fold()
     assert t.done and t._dealer.where[card("Js")] == SET_ASIDE
     check_chips(t)
-    check_cards(t)
+    check_card_places(t)
     replays_the_same(t)
 
 
@@ -239,7 +239,7 @@ def test_after_that_round_the_set_aside_card_is_live_and_the_river_unburned():
     assert t._dealer.where[card("Js")] == STUB
     t.act("d db Js")
     assert t.board[4] == card("Js") and t.burned == (None, None)     # no river burn
-    check_cards(t)
+    check_card_places(t)
     replays_the_same(t)
 
 
@@ -316,7 +316,7 @@ def test_omaha_exposed_card_and_early_turn():
     t.act("d db Th9h2s")
     assert t.burned == (card("Qc"),)
     assert t.board_error("Js") == "set-aside"
-    check_cards(t)
+    check_card_places(t)
     replays_the_same(t)
 
 
@@ -435,7 +435,7 @@ def test_random_irregularities_keep_chips_and_cards_and_hands_end(data, game, se
         except ValueError:
             assert t._snapshot() == before          # a refused report changed nothing
         check_chips(t)
-        check_cards(t)
+        check_card_places(t)
     assert t.done, "the hand did not end"
     assert sum(t.stacks) == t.total
     replays_the_same(t)

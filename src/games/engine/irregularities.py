@@ -121,7 +121,7 @@ class DealerErrors(Hand):
         if not self._before_action() or self._dealer_due:
             raise ValueError("extra card: only once everyone holds a starting hand and "
                              "before anyone acts")
-        self._check_free((value,), "extra card")
+        self._dealer.check_live((value,), "extra card")
         self._log.append(("extra_card", 0, None, (value,)))
         if self._extras >= 1:
             self._misdeal()
@@ -137,7 +137,7 @@ class DealerErrors(Hand):
         "set-aside" (a turn or river turned before its betting round)."""
         given = _read(cards, "board error")
         self._live_dealer("board error")
-        self._check_free(given, "board error")
+        self._dealer.check_live(given, "board error")
         streets = self.game.streets
         if self._dealer_due and not any(self._due_holes) and self._due_board:
             index = self._current()[1]       # the street being dealt
@@ -220,9 +220,6 @@ class DealerErrors(Hand):
         log = self._log
         start = max((k + 1 for k, e in enumerate(log) if e[0] == "misdeal"), default=0)
         return log[start:]
-
-    def _check_free(self, cards: tuple[int, ...], what: str) -> None:
-        self._dealer.check_live(cards, what)
 
     # ---------------------------------------------------------------- remedies
 

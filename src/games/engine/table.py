@@ -32,7 +32,7 @@ import numpy as np
 from evaluator import CardsLike, card_name, parse_cards
 from evaluator.checks import seed as check_seed
 from games.engine import settlement
-from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
+from games.engine.dealer import BOARD, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
 from games.engine.events import Event, seat_label
 from games.engine.irregularities import DealerErrors
 from games.engine.notation import CARD_PAIRS, SEATS, parse_action, read_cards
@@ -429,15 +429,8 @@ class Table(DealerErrors):
         given = self.verify_deal_board(cards)
         index = self._current()[1]
         street = self.game.streets[index]
-        if street.burn and self._due_board == street.board:
-            if self._no_burn or self._burn_next:     # a dealer's error changed the burns
-                if self._burns(index):
-                    self._burn(street.burn)
-            else:
-                burn = (None,) * street.burn
-                self._dealer.take(burn, BURNED)
-                self._burned.extend(burn)
-                self._log.append(("burn", None, None, burn))
+        if self._due_board == street.board and self._burns(index):
+            self._burn(street.burn)
         self._dealer.take(given, BOARD)
         self._board.extend(given)
         self._due_board -= len(given)

@@ -19,13 +19,17 @@ from games.variants import Variant
 MAX_TUPLES = 200_000
 
 
+def combo_masks(p: Player) -> npt.NDArray[np.uint64]:
+    """(M,) 64-bit card masks of a player's combos (bit c set for card c)."""
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(
+        np.uint64(1) << p.combos.astype(np.uint64), axis=1)
+    return masks
+
+
 def hand_tuples(players: list[Player]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
     """Every tuple of one combo per player with no card in common: (K, P) combo
     indices and (K,) weights (products of the players' weights)."""
-    masks = []
-    for p in players:
-        bits = (np.uint64(1) << p.combos.astype(np.uint64))
-        masks.append(np.bitwise_or.reduce(bits, axis=1))
+    masks = [combo_masks(p) for p in players]
     idx = np.zeros((1, 0), dtype=np.int64)
     used = np.zeros(1, dtype=np.uint64)
     weight = np.ones(1)

@@ -23,10 +23,12 @@ from typing import Any
 import numpy as np
 
 from evaluator.checks import seed as check_seed
-from evaluator.threads import shared_pool, thread_count
+from evaluator.threads import thread_count
 from games.equity import equity
 from games.equity.inputs import cards_text, resolve
+from games.equity.plan import combo_masks
 from games.equity.result import Progress
+from games.equity.runs import pool_map
 from games.ranges.grid import GRID
 from games.tables.result import EquityTable
 from games.variants import Variant, variant
@@ -71,12 +73,7 @@ def _masks(v: Variant, label: str, what: str, board: str, dead: str) -> np.ndarr
         _, _, parsed = resolve(v, [label, "random"], board, dead)
     except ValueError as e:
         raise ValueError(f"{what} {label!r}: {str(e).removeprefix('player 1')}") from None
-    p = parsed[0]
-    if p.is_random:
-        return None
-    bits = np.uint64(1) << p.combos.astype(np.uint64)
-    masks: np.ndarray = np.bitwise_or.reduce(bits, axis=1)
-    return masks
+    return None if parsed[0].is_random else combo_masks(parsed[0])
 
 
 def _can_meet(a: np.ndarray | None, b: np.ndarray | None) -> bool:
@@ -125,23 +122,14 @@ def _chunks(pairs: list[tuple[int, int]], workers: int) -> list[list[tuple[int, 
 def _run_local(job: Callable[[list[tuple[int, int]]], list[Entry]],
                chunks: list[list[tuple[int, int]]], threads: int,
                report: Callable[[int], None]) -> list[list[Entry]]:
-    if threads == 1:
-        results = []
-        for c in chunks:
-            results.append(job(c))
-            report(len(c))
-        return results
-    pool = shared_pool(threads)
-    futures = [pool.submit(job, c) for c in chunks]
-    try:
-        for f, c in zip(futures, chunks, strict=True):
-            f.result()
-            report(len(c))
-    except BaseException:
-        for f in futures:
-            f.cancel()
-        raise
-    return [f.result() for f in futures]
+    """The chunks on the shared thread pool (games.equity.runs.pool_map), in order."""
+    results: list[list[Entry]] = []
+
+    def done(entries: list[Entry]) -> None:
+        results.append(entries)
+        report(len(entries))
+    pool_map(threads, [partial(job, c) for c in chunks], done)
+    return results
 
 
 def _client(client: Any) -> tuple[Any, bool]:
