@@ -41,7 +41,7 @@ def check_chips(t: Table) -> None:
 def check_cards(t: Table) -> None:
     """Every card of the deck in exactly one place (auto-dealt tables)."""
     places = [t.deck, t.board, t.burned, t.mucked, t.discards,
-              *[h for h in t.holes]]
+              *[h for h in t.holes], *[row for rows in t.rows for row in rows]]
     seen = [c for place in places for c in place]
     assert None not in seen
     deck = t.game.deck.tolist()

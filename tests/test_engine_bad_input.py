@@ -45,8 +45,11 @@ def unchanged(t: Table, action: Callable[[], object], error: type[Exception],
     (("holdem", [100, 100]), dict(auto=1), TypeError, "auto must be True or False"),
     (("holdem", [100, 100]), dict(ante_trimming=1), TypeError, "ante_trimming must be"),
     (("italian", [100, 100]), {}, NotImplementedError, "not played by the engine"),
-    (("ofc", [100, 100]), {}, ValueError, "no betting rounds"),
-    (("ofc", [100, 100]), {}, ValueError, "no betting rounds"),
+    (("ofc", [100, 100]), dict(blinds=(1, 2)), ValueError, "has no blinds"),
+    (("ofc", [100, 100]), dict(stake=0), ValueError, "stake"),
+    (("ofc", [100, 100]), dict(stake="2"), TypeError, "stake"),
+    (("ofc", [100, 100]), dict(antes=1), ValueError, "has no antes"),
+    (("holdem", [100, 100]), dict(fantasyland=(0,)), ValueError, "placement games"),
 ])
 def test_bad_table_options(args: tuple, kwargs: dict, error: type[Exception],
                            message: str) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from games import Betting, Table, phh, variant
 from games.phh import HandHistory
-from games.phh.codes import CODES, GAMES, STANDARD
+from games.phh.codes import CODES, GAMES, PLACEMENT, STANDARD
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -133,7 +133,7 @@ def test_a_table_writes_what_a_reader_needs() -> None:
 
 def test_variant_codes() -> None:
     assert set(STANDARD) <= set(CODES)
-    assert len(CODES) == 3 * len(GAMES)
+    assert len(CODES) == 3 * len(GAMES) + len(PLACEMENT)
     for code, (name, betting) in CODES.items():
         game, structure = phh.game_of(code)
         assert (game.name, structure) == (name, betting)

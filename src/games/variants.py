@@ -48,6 +48,9 @@ class Street:
     board: community cards dealt face up; hole: cards dealt to each player;
     discard: cards each player must discard (Crazy Pineapple's flop);
     draw: players may exchange 0..draw cards (draw games);
+    place: cards each player places in its rows from those dealt this street, the
+    others discarded (Open Face Chinese places all it is dealt; Pineapple OFC places
+    two of three);
     burn: cards burned before dealing;
     discard_after_betting: the street's discard comes after its betting round instead of
     before it (Crazy Pineapple discards after the flop betting, seed 000);
@@ -61,6 +64,7 @@ class Street:
     burn: int = 0
     discard: int = 0
     draw: int = 0
+    place: int = 0
     betting: bool = True
     discard_after_betting: bool = False
     big_bet: bool = False
@@ -196,20 +200,31 @@ ITALIAN = Variant(
     streets=(Street("deal", hole=5), Street("draw", draw=5)),
     ranking_for_players=evaluator.italian,
 )
+_OFC_ROWS = (Row("bottom", 5, evaluator.HIGH), Row("middle", 5, evaluator.HIGH),
+             Row("top", 3, evaluator.OFC_TOP))
 OFC = Variant(
     "ofc", "Open Face Chinese", hole_cards=13, board_cards=0, high=None, min_players=2,
     max_players=4, streets=(
-        Street("set", hole=5, betting=False),
-        *(Street(f"card {i}", hole=1, betting=False) for i in range(6, 14)),
+        Street("set", hole=5, place=5, betting=False),
+        *(Street(f"card {i}", hole=1, place=1, betting=False) for i in range(6, 14)),
     ),
-    rows=(Row("bottom", 5, evaluator.HIGH), Row("middle", 5, evaluator.HIGH),
-          Row("top", 3, evaluator.OFC_TOP)),
+    rows=_OFC_ROWS,
+)
+# Pineapple OFC: five cards set, then four rounds of three cards, two placed and one
+# discarded face down; 17 cards a player, so three players at most.
+PINEAPPLE_OFC = Variant(
+    "pineapple-ofc", "Pineapple Open Face Chinese", hole_cards=13, board_cards=0,
+    dealt_hole_cards=17, high=None, min_players=2, max_players=3, streets=(
+        Street("set", hole=5, place=5, betting=False),
+        *(Street(f"round {i}", hole=3, place=2, betting=False) for i in range(2, 6)),
+    ),
+    rows=_OFC_ROWS,
 )
 
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (HOLDEM, SHORT_DECK, OMAHA, OMAHA5, OMAHA6, OMAHA_HI_LO, OMAHA5_HI_LO,
-              CRAZY_PINEAPPLE, DEUCE_TO_SEVEN_TRIPLE_DRAW, ITALIAN, OFC)
+              CRAZY_PINEAPPLE, DEUCE_TO_SEVEN_TRIPLE_DRAW, ITALIAN, OFC, PINEAPPLE_OFC)
 }
 
 

@@ -1,5 +1,6 @@
 """Stub of the compiled betting core (games/engine/_betting.pyx)."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from typing_extensions import disjoint_base
@@ -25,6 +26,8 @@ class Legal:
     def show(self) -> bool: ...
     @property
     def replacement(self) -> int | None: ...
+    @property
+    def place(self) -> Mapping[str, int] | None: ...
     def __init__(
         self,
         fold: bool = False,
@@ -33,6 +36,7 @@ class Legal:
         discard: tuple[int, int] | None = None,
         show: bool = False,
         replacement: int | None = None,
+        place: Mapping[str, int] | None = None,
     ) -> None: ...
     def _fields(self) -> tuple[Any, ...]: ...
     def __eq__(self, value: object, /) -> bool: ...

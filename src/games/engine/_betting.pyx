@@ -31,6 +31,7 @@ p2, ...; the button is the last seat).  Chips are C long longs.
 """
 
 from operator import index as _index
+from types import MappingProxyType
 
 cdef enum:
     MAX_SEATS = 32
@@ -53,6 +54,8 @@ cdef class Legal:
     discard now, or None.  show: the player must show or muck its hand (a showdown
     the dealer drives, ``auto=False``).  replacement: the seat the dealer owes a
     card in place of one it exposed (a live dealer's irregularity), else None.
+    place: in a placement game, each row with room and the cards it still takes
+    ({"bottom": 5, "middle": 5, "top": 3} before the first card), else None.
     """
 
     cdef readonly bint fold
@@ -61,22 +64,26 @@ cdef class Legal:
     cdef readonly object discard
     cdef readonly bint show
     cdef readonly object replacement
+    cdef readonly object place
 
     def __init__(self, fold=False, call=None, raise_to=None, discard=None, show=False,
-                 replacement=None):
+                 replacement=None, place=None):
         self.fold = fold
         self.call = call
         self.raise_to = raise_to
         self.discard = discard
         self.show = show
         self.replacement = replacement
+        self.place = None if place is None else MappingProxyType(dict(place))
 
     def _fields(self):
         return (self.fold, self.call, self.raise_to, self.discard, self.show,
-                self.replacement)
+                self.replacement, None if self.place is None else tuple(self.place.items()))
 
     def __repr__(self):
         extra = "" if self.replacement is None else f", replacement={self.replacement!r}"
+        if self.place is not None:
+            extra += f", place={dict(self.place)!r}"
         return (f"Legal(fold={self.fold!r}, call={self.call!r}, "
                 f"raise_to={self.raise_to!r}, discard={self.discard!r}, "
                 f"show={self.show!r}{extra})")

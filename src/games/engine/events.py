@@ -30,11 +30,16 @@ Kinds (seat, amount and cards as each kind uses them):
 ``set_aside``           `cards` are set aside until their round ends
 ``live_again``          `cards` set aside are back in the deck
 ``new_stub``            a draw ran the stub out: `cards` (discards) are the new stub
+``place``               seat placed `cards`, each in the row `rows` names (0
+                        bottom, 1 middle, 2 top; -1 discarded face down)
+``pay``                 seat paid `amount` chips for the points it lost
 ======================  =====================================================
 
-The last ten are a live dealer's irregularities and their remedies
-(games/engine/irregularities.py); PHH has no action for them, so a history keeps them
-in a user field.
+``expose`` to ``new_stub`` but the last are a live dealer's irregularities and their
+remedies (games/engine/irregularities.py); PHH has no action for them, so a history
+keeps them in a user field.  ``place`` is a placement game's action, written as the
+private ``pl`` action (``p1 pl AsAh/KdQd/2c``: bottom/middle/top, an empty row left
+empty, a fourth part for the cards discarded: ``p2 pl Ks//Qh/7d``).
 """
 
 from __future__ import annotations
@@ -48,7 +53,10 @@ from evaluator import card_name
 KINDS = ("ante", "blind", "deal_hole", "burn", "deal_board", "fold", "check", "call", "bet",
          "raise", "discard", "show", "muck", "return", "win", "expose", "extra_card",
          "board_error", "floor_misdeal", "misdeal", "replace", "burn_next", "reshuffle",
-         "set_aside", "live_again", "new_stub")
+         "set_aside", "live_again", "new_stub", "place", "pay")
+
+#: row names of a placement game, by the index a ``place`` event gives (-1: discarded)
+ROW_NAMES = ("bottom", "middle", "top")
 
 
 def phh_cards(cards: Sequence[int | None]) -> str:
@@ -68,6 +76,12 @@ class Event(NamedTuple):
     seat: int | None
     amount: int | None
     cards: tuple[int | None, ...]
+    rows: tuple[int, ...] = ()     # a ``place``: the row of each card (-1: discarded)
+
+    def _parts(self) -> list[tuple[int | None, ...]]:
+        """A placement's cards per row (bottom, middle, top), then those discarded."""
+        return [tuple(c for c, r in zip(self.cards, self.rows, strict=True) if r == row)
+                for row in (0, 1, 2, -1)]
 
     def phh(self) -> str | None:
         """The PHH action line of this event, or None if PHH does not write it."""
@@ -89,11 +103,21 @@ class Event(NamedTuple):
             return f"{who} sm {phh_cards(self.cards)}"
         if kind == "muck":
             return f"{who} sm"
+        if kind == "place":
+            parts = [phh_cards(p) for p in self._parts()]
+            return f"{who} pl {'/'.join(parts if parts[3] else parts[:3])}"
         return None
 
     def __str__(self) -> str:
         who = "" if self.seat is None else seat_label(self.seat)
         cards = " ".join("??" if c is None else card_name(c) for c in self.cards)
+        if self.kind == "place":
+            parts = self._parts()
+            said = [f"{' '.join(card_name(c) for c in p if c is not None)} {name}"
+                    for p, name in zip(parts, ROW_NAMES, strict=False) if p]
+            if parts[3]:
+                said.append(f"discards {len(parts[3])}")
+            return f"{who} places {', '.join(said)}"
         text = {
             "ante": f"{who} antes {self.amount}",
             "blind": f"{who} posts {self.amount}",
@@ -121,5 +145,6 @@ class Event(NamedTuple):
             "set_aside": f"{cards} is set aside until its round ends",
             "live_again": f"{cards} is back in the deck",
             "new_stub": f"the discards {cards} are shuffled into a new stub",
+            "pay": f"{who} pays {self.amount}",
         }
         return text.get(self.kind, f"{self.kind} {who} {self.amount} {cards}".strip())

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from evaluator import card_name
 from games.engine import settlement
@@ -26,9 +27,12 @@ from games.engine._betting import NOTHING, BettingCore, Legal
 from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, MUCKED, STUB, Dealer
 from games.engine.events import seat_label
 from games.engine.options import TableOptions
-from games.engine.steps import BET, DEAL, DISCARD, DRAW, SHOWDOWN
+from games.engine.steps import BET, DEAL, DISCARD, DRAW, PLACE, SHOWDOWN
 from games.showdown import ShowdownResult
 from games.variants import Street, Variant
+
+if TYPE_CHECKING:
+    from games.engine.placement import PlacementResult
 
 
 class Hand(BettingCore):
@@ -49,8 +53,8 @@ class Hand(BettingCore):
     _serving = False                  # a draw's declarations are over (the dealer serves)
     _pending: Mapping[int, tuple[int | None, ...]] = MappingProxyType({})  # a draw's discards
     _draw_order: tuple[int, ...] = ()   # a draw's seats in declaring order
-    _result: ShowdownResult | None = None
-    _result_factory: Callable[[], ShowdownResult] | None = None
+    _result: ShowdownResult | PlacementResult | None = None
+    _result_factory: Callable[[], ShowdownResult | PlacementResult] | None = None
 
     def _begin(self, options: TableOptions, stacks: tuple[int, ...], seed: int | None,
                auto: bool) -> None:
@@ -119,6 +123,8 @@ class Hand(BettingCore):
                 done = self._discard_step(street)
             elif kind == DRAW:
                 done = self._draw_step(street)
+            elif kind == PLACE:           # games/engine/placement.py
+                done = self._live_seats_in_turn(street, holding=True)
             elif kind == BET:
                 done = self._bet(street)
             elif kind == SHOWDOWN:
@@ -140,8 +146,7 @@ class Hand(BettingCore):
         self._street = index
         if self._opened != self._step:
             self._opened = self._step
-            folded = self.folded
-            self._due_holes = [0 if folded[s] else street.hole for s in range(self.seats)]
+            self._due_holes = self._hole_counts(index)
             self._due_board = street.board
         if self.auto:
             self._deal_all(street)
@@ -152,6 +157,12 @@ class Hand(BettingCore):
             return False
         return True
 
+    def _hole_counts(self, index: int) -> list[int]:
+        """Hole cards the street deals each seat (none to a folded one)."""
+        hole = self.game.streets[index].hole
+        folded = self.folded
+        return [0 if folded[s] else hole for s in range(self.seats)]
+
     def _deal_all(self, street: Street) -> None:
         """The table deals the street itself: round by round to each player, then
         the burn and the board."""
@@ -159,10 +170,13 @@ class Hand(BettingCore):
         due = self._due_holes
         if street.hole:
             seats = [s for s in range(self.seats) if due[s]]
-            cards = dealer.draw(street.hole * len(seats), HOLE)
             holes = self._holes
-            for k, seat in enumerate(seats):
-                hand = cards[k::len(seats)]
+            if all(due[s] == street.hole for s in seats):   # round by round
+                cards = dealer.draw(street.hole * len(seats), HOLE)
+                hands = [cards[k::len(seats)] for k in range(len(seats))]
+            else:             # a seat dealt more (fantasyland): seat by seat
+                hands = [dealer.draw(due[s], HOLE) for s in seats]
+            for seat, hand in zip(seats, hands, strict=True):
                 holes[seat].extend(hand)
                 log.append(("deal_hole", seat, None, tuple(hand)))
                 due[seat] = 0
@@ -183,17 +197,19 @@ class Hand(BettingCore):
         """Every player still in discards in turn (Crazy Pineapple); True once done."""
         return self._live_seats_in_turn(index)
 
-    def _live_seats_in_turn(self, index: int) -> bool:
+    def _live_seats_in_turn(self, index: int, holding: bool = False) -> bool:
         """Open a step where the players still in act in turn from the button's left
-        (a discard, a draw's declarations); False while one of them is to act.  True
-        also when nobody is left to act at all (one player in)."""
+        (a discard, a draw's declarations; with `holding`, only those holding cards:
+        a placement); False while one of them is to act.  True also when nobody is
+        left to act at all (one player in)."""
         if self.live <= 1:
             return True
         self._street = index
         if self._opened != self._step:
             self._opened = self._step
-            folded = self.folded
-            self._queue = [s for s in range(self.seats) if not folded[s]]
+            folded, holes = self.folded, self._holes
+            self._queue = [s for s in range(self.seats)
+                           if not folded[s] and (holes[s] or not holding)]
             self._draw_order = tuple(self._queue)
             self._pending = {}
             self._serving = False

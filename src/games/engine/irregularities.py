@@ -198,6 +198,9 @@ class DealerErrors(Hand):
     # ---------------------------------------------------------------- checks
 
     def _live_dealer(self, what: str) -> None:
+        if self.game.rows:
+            raise ValueError(f"{what}: the irregularity rules are the Hold'em family's; "
+                             f"{self.game.title} has no remedies for them here")
         if self.auto:
             raise ValueError(f"{what}: this table deals itself (auto=True); irregularities "
                              "are reported by a live dealer (auto=False)")

@@ -5,7 +5,10 @@ with the dealer ``d`` dealing hole cards (``d dh p1 AsKs``) or the board
 (``d db 7c8d9h``), and a player ``pN`` folding (``f``), checking or calling (``cc``),
 completing, betting or raising to an amount (``cbr 60``), standing pat or discarding
 (``sd`` / ``sd 7h``) and showing (``sm AsKs``, ``sm -`` for the cards already
-dealt) or mucking (``sm``).  A blank line or a bare commentary is a no-op.  The
+dealt) or mucking (``sm``).  A placement game's players place cards in their rows
+with the private action ``pl`` (``p1 pl AsAh/KdQd/2c``: bottom/middle/top, a row
+left empty when no card goes there, a fourth part for the cards discarded face
+down: ``p2 pl Ks//Qh/7d``).  A blank line or a bare commentary is a no-op.  The
 player may be left out (``cbr 60``): the table applies it to the player to act.
 Cards are written together ("AsKs"; spaces are tolerated); ``??`` is a card nobody
 saw.
@@ -14,13 +17,14 @@ saw.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from evaluator import RANKS, SUITS, parse_cards
+from evaluator import RANKS, SUITS, CardsLike, parse_cards
 
 #: The dealer's actions and the players', by verb.
 DEALER_VERBS = ("dh", "db")
-PLAYER_VERBS = ("f", "cc", "cbr", "sd", "sm", "pb")
+PLAYER_VERBS = ("f", "cc", "cbr", "sd", "sm", "pb", "pl")
 
 _CARD = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 _TOKEN = re.compile(r"\?\?|10.|[^?\s,]{2}", re.IGNORECASE)
@@ -33,7 +37,8 @@ class Action(NamedTuple):
     p1), None for the dealer or when the line names nobody; dealer: a dealer's step;
     cards: the cards it deals, discards or shows (None: not given); amount: the
     chips of "cbr"; show_dealt: "sm -" (show the cards dealt); comment: the text
-    after "#".
+    after "#"; parts: a placement's cards per row (bottom, middle, top) and those
+    discarded, for "pl".
     """
 
     verb: str
@@ -43,6 +48,7 @@ class Action(NamedTuple):
     amount: int | None = None
     show_dealt: bool = False
     comment: str | None = None
+    parts: tuple[tuple[int | None, ...], ...] | None = None
 
 
 def _pairs() -> dict[str, tuple[int | None, ...]]:
@@ -183,8 +189,54 @@ def _parse(line: str) -> Action | None:
         return Action("cbr", seat, False, None, read_amount(words[1]), False, note)
     if verb == "sm" and count == 2 and words[1] == "-":
         return Action("sm", seat, False, None, None, True, note)
+    if verb == "pl":
+        pieces = "".join(words[1:]).split("/")
+        if count < 2 or not 3 <= len(pieces) <= 4:
+            raise ValueError(f"{line.strip()!r}: pl takes bottom/middle/top cards "
+                             "(and /discarded ones), e.g. pl AsAh/KdQd/2c")
+        parts = tuple(read_cards(p) if p else () for p in pieces)
+        if len(parts) == 3:
+            parts += ((),)
+        return Action("pl", seat, False, tuple(c for p in parts for c in p), None, False,
+                      note, parts)
     if verb == "sd" or verb == "sm":
         cards = read_cards("".join(words[1:])) if count > 1 else None
         return Action(verb, seat, False, cards, None, False, note)
     raise ValueError(f"{line.strip()!r}: expected an action of {', '.join(PLAYER_VERBS)} "
                      "(or a dealer's d dh / d db)")
+
+
+#: cards an action takes: PHH text ("AsKs", "??" for a card nobody saw), card values
+#: (None for unknown ones), or anything `evaluator.parse_cards` reads
+Cards = CardsLike | Sequence[int | None]
+
+
+def action_cards(cards: Cards | None, what: str) -> tuple[int | None, ...]:
+    """Cards given to an action (a discard, a show, a deal, a placement): PHH text
+    ("AsKs", "??" unknown) or anything `evaluator.parse_cards` takes; ValueError
+    naming `what` for cards that cannot be read or a card given twice."""
+    if cards is None:
+        return ()
+    if (type(cards) is list and all(type(c) is int and 0 <= c < 52 for c in cards)
+            and len(set(cards)) == len(cards)):
+        return tuple(cards)   # card values, as a policy or a UI passes them
+    if type(cards) is tuple and all(
+            c is None or (type(c) is int and 0 <= c < 52) for c in cards):
+        known = [c for c in cards if c is not None]
+        if len(set(known)) == len(known):
+            return cards   # already read (PHH notation gives these)
+    if isinstance(cards, str):
+        return read_cards(cards) if cards.strip() else ()
+    try:
+        if isinstance(cards, (list, tuple)) and None in cards:  # unknown cards
+            named = [c for c in cards if c is not None]
+            values = iter(parse_cards(named).tolist() if named else [])
+            out = tuple(None if c is None else next(values) for c in cards)
+        else:
+            out = tuple(int(c) for c in parse_cards(cards))  # type: ignore[arg-type]
+    except ValueError as error:
+        raise ValueError(f"{what}: {error}") from None
+    known = [c for c in out if c is not None]
+    if len(set(known)) != len(known):
+        raise ValueError(f"{what}: a card is given twice")
+    return out

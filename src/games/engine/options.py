@@ -59,6 +59,8 @@ class TableOptions:
     plan: Plan                     # the steps of a hand
     has_antes: bool                # any seat antes
     blind_seats: tuple[tuple[int, int], ...]   # (seat, blind) of each seat posting one
+    stake: int = 1                 # a placement game's chips per point
+    fantasyland: tuple[int, ...] = ()   # a placement game's seats in fantasyland
 
     def posted(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
         """Who posts what, by seat: position order, reverse-assigned heads-up."""
@@ -139,7 +141,7 @@ def table_options(
     game: Variant | str,
     seats: int,
     *,
-    blinds: Sequence[int] = (1, 2),
+    blinds: Sequence[int] = DEFAULT,
     antes: int | Sequence[int] = 0,
     betting: Betting | str | None = None,
     small_bet: int | None = None,
@@ -147,11 +149,13 @@ def table_options(
     min_bet: int | None = None,
     raise_cap: int | None = DEFAULT,
     ante_trimming: bool = False,
+    stake: int | None = None,
+    fantasyland: Sequence[int] = (),
 ) -> TableOptions:
     """Check a table's options for `seats` players and fill in the defaults (see
     `Table`); plain options are checked once and remembered."""
     args = (game, seats, blinds, antes, betting, small_bet, big_bet, min_bet, raise_cap,
-            ante_trimming)
+            ante_trimming, stake, fantasyland)
     key = tuple([_plain(a) for a in args])
     remember = None not in key
     if remember:
@@ -169,20 +173,27 @@ def table_options(
 def _check_options(
     game: Variant | str, seats: int, blinds: Sequence[int], antes: int | Sequence[int],
     betting: Betting | str | None, small_bet: int | None, big_bet: int | None,
-    min_bet: int | None, raise_cap: int | None, ante_trimming: bool,
+    min_bet: int | None, raise_cap: int | None, ante_trimming: bool, stake: int | None,
+    fantasyland: Sequence[int],
 ) -> TableOptions:
     found = variant(game)
     low = max(2, found.min_players)
     if not low <= seats <= found.max_players:
         raise ValueError(f"{found.title} is played by {low}..{found.max_players} players, "
                          f"got {seats} stacks")
+    if found.rows:
+        return _placement_options(found, seats, blinds, antes, stake, fantasyland,
+                                  (betting, small_bet, big_bet, min_bet, raise_cap))
+    if stake is not None or fantasyland != ():
+        raise ValueError(f"stake and fantasyland are options of the placement games, not "
+                         f"of {found.title}")
     if not found.streets or not any(s.betting for s in found.streets):
         raise ValueError(f"{found.title} has no betting rounds for this engine to play")
-    if (found.rows or found.high is None or not found.high.total_order
+    if (found.high is None or not found.high.total_order
             or (found.board_cards == 0 and not any(s.draw for s in found.streets))):
         raise NotImplementedError(f"{found.title} is not played by the engine yet "
-                                  "(placement games and Italian come next)")
-    blind = _per_seat(blinds, "blinds", seats, pad=True)
+                                  "(Italian poker comes next)")
+    blind = _per_seat((1, 2) if blinds is DEFAULT else blinds, "blinds", seats, pad=True)
     ante = _per_seat(antes, "antes", seats, pad=False)
 
     if betting is None:
@@ -227,3 +238,34 @@ def _check_options(
     return TableOptions(found, seats, blind, ante, structure, least, small, big, cap,
                         ante_trimming, tuple(found.deck.tolist()), plan(found, seats),
                         any(ante), tuple((s, b) for s, b in enumerate(posted) if b))
+
+
+def _placement_options(game: Variant, seats: int, blinds: object, antes: object,
+                       stake: int | None, fantasyland: Sequence[int],
+                       betting_options: tuple[object, ...]) -> TableOptions:
+    """The options of a placement game (Open Face Chinese): no forced bets and no
+    betting, a stake in chips per point, and the seats playing this hand in
+    fantasyland (games/engine/placement.py)."""
+    if blinds is not DEFAULT and any(_per_seat(blinds, "blinds", seats, pad=True)):
+        raise ValueError(f"{game.title} has no blinds: it is played for points (stake=)")
+    if any(_per_seat(antes, "antes", seats, pad=False)):
+        raise ValueError(f"{game.title} has no antes: it is played for points (stake=)")
+    if any(o is not None and o is not DEFAULT for o in betting_options):
+        raise ValueError(f"{game.title} has no betting: betting=, small_bet=, big_bet=, "
+                         "min_bet= and raise_cap= do not apply")
+    chips = 1 if stake is None else _chips(stake, "stake", positive=True)
+    if isinstance(fantasyland, (str, bytes)) or not isinstance(fantasyland, Sequence):
+        raise TypeError(f"fantasyland must be a sequence of seats, got "
+                        f"{type(fantasyland).__name__}")
+    lucky = []
+    for i, seat in enumerate(fantasyland):
+        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+            raise TypeError(f"fantasyland[{i}] must be a seat number, got {seat!r}")
+        if not 0 <= int(seat) < seats or int(seat) in lucky:
+            raise ValueError(f"fantasyland[{i}] = {seat}: not a seat of 0..{seats - 1}, or "
+                             "given twice")
+        lucky.append(int(seat))
+    none = (0,) * seats
+    return TableOptions(game, seats, none, none, game.betting, 1, 1, 1, None, False,
+                        tuple(game.deck.tolist()), plan(game, seats), False, (),
+                        chips, tuple(sorted(lucky)))

@@ -20,7 +20,10 @@ out.  `carried` is what waits for the next deal (always 0 in the games the engin
 today: a pot is always won), so ``sum(s.stacks) + s.carried`` is every chip the
 session started with, at any moment (`stacks` are the chips each seat had when the
 hand in play began, until that hand ends).  Every finished hand stays in `hands`, each
-exportable with `to_phh()`.  Each hand's deck is seeded from the session's seed and
+exportable with `to_phh()`.  In the placement games (Open Face Chinese) `points` are
+each seat's running points, and with ``fantasyland=True`` a seat whose board earns
+fantasyland plays the next hand in it (games/engine/placement.py for the thresholds;
+`fantasyland` names the seats in it now).  Each hand's deck is seeded from the session's seed and
 the hand's number, so a session replays the same for the same seed and actions.
 """
 
@@ -33,6 +36,7 @@ import numpy as np
 
 from evaluator.checks import seed as check_seed
 from games.engine.options import _chips
+from games.engine.placement import PlacementResult, next_fantasyland
 from games.engine.table import Table
 from games.variants import Variant, variant
 
@@ -49,7 +53,7 @@ class Session:
 
     def __init__(self, game: Variant | str, stacks: Sequence[int], *, button: int | None = None,
                  seed: int | np.random.SeedSequence | np.random.Generator | None = None,
-                 **table_options: Any) -> None:
+                 fantasyland: bool = False, **table_options: Any) -> None:
         self.game = variant(game)
         if type(stacks) is not list and type(stacks) is not tuple:
             raise TypeError(f"stacks must be a list or tuple of ints, got {type(stacks).__name__}")
@@ -59,8 +63,15 @@ class Session:
                              f"got {len(chips)} stacks")
         if sum(1 for c in chips if c) < 2:
             raise ValueError("a session needs at least two seats with chips")
-        if "seed" in table_options or "stacks" in table_options:
-            raise TypeError("seed and stacks are the session's; the table options are the rest")
+        if {"seed", "stacks"} & set(table_options) or (
+                "fantasyland" in table_options and self.game.rows):
+            raise TypeError("seed, stacks and fantasyland are the session's; the table "
+                            "options are the rest")
+        if not isinstance(fantasyland, bool):
+            raise TypeError(f"fantasyland must be True or False, got {fantasyland!r}")
+        if fantasyland and not self.game.rows:
+            raise ValueError(f"fantasyland is an option of the placement games, not of "
+                             f"{self.game.title}")
         if button is None:              # the last seat with chips deals first
             button = max(i for i, c in enumerate(chips) if c)
         if isinstance(button, bool) or not isinstance(button, int):
@@ -73,6 +84,9 @@ class Session:
         self._stacks = list(chips)
         self._total = sum(chips)
         self._hands: list[Table] = []
+        self._fantasyland = fantasyland
+        self._lucky: tuple[int, ...] = ()     # session seats in fantasyland this hand
+        self._points = [0] * len(chips)
         self.button = button
         self.table = self._deal()
 
@@ -92,6 +106,22 @@ class Session:
     def carried(self) -> int:
         """Chips waiting for the next deal (none in the games the engine plays)."""
         return 0
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """A placement game's running points per seat (finished hands; zeros in the
+        betting games)."""
+        out = list(self._points)
+        result = self.table.result if self.table.done else None
+        if isinstance(result, PlacementResult):
+            for k, seat in enumerate(self.in_hand):
+                out[seat] += result.points[k]
+        return tuple(out)
+
+    @property
+    def fantasyland(self) -> tuple[int, ...]:
+        """The seats playing the hand in play in fantasyland."""
+        return self._lucky
 
     @property
     def hands(self) -> tuple[Table, ...]:
@@ -119,7 +149,14 @@ class Session:
         if self.over:
             raise ValueError("the session is over: fewer than two seats have chips")
         self._stacks = list(self.stacks)
-        self._hands.append(self.table)
+        self._points = list(self.points)
+        table = self.table
+        result = table.result
+        if self._fantasyland and isinstance(result, PlacementResult):
+            earned = next_fantasyland(result, table.rows,  # type: ignore[arg-type]
+                                      table.options.fantasyland)
+            self._lucky = tuple(sorted(self.in_hand[k] for k in earned))
+        self._hands.append(table)
         n = len(self._stacks)
         self.button = next(s for s in ((self.button + k) % n for k in range(1, n + 1))
                            if self._stacks[s])
@@ -131,5 +168,10 @@ class Session:
         order = [(self.button + k) % n for k in range(1, n + 1)]      # button last
         self.in_hand = tuple(s for s in order if self._stacks[s])
         hand_seed = np.random.SeedSequence(self.seed, spawn_key=(len(self._hands),))
+        self._lucky = tuple(s for s in self._lucky if self._stacks[s])
+        options = dict(self._options)
+        if self.game.rows:
+            options["fantasyland"] = tuple(k for k, s in enumerate(self.in_hand)
+                                           if s in self._lucky)
         return Table(self.game, [self._stacks[s] for s in self.in_hand],
-                     seed=hand_seed, **self._options)
+                     seed=hand_seed, **options)

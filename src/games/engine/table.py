@@ -29,14 +29,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from evaluator import CardsLike, card_name, parse_cards
+from evaluator import card_name
 from evaluator.checks import seed as check_seed
 from games.engine import settlement
 from games.engine.dealer import BOARD, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
 from games.engine.events import Event, seat_label
 from games.engine.irregularities import DealerErrors
-from games.engine.notation import CARD_PAIRS, SEATS, parse_action, read_cards
+from games.engine.notation import CARD_PAIRS, SEATS, Cards, action_cards, parse_action
 from games.engine.options import DEFAULT, check_stacks, table_options
+from games.engine.placement import Placement, PlacementResult
 from games.engine.steps import DISCARD, DRAW, SHOWDOWN
 from games.showdown import ShowdownResult
 from games.variants import Betting, Variant
@@ -45,47 +46,13 @@ if TYPE_CHECKING:
     from games.phh import HandHistory
 
 
-#: cards an action takes: PHH text ("AsKs", "??" for a card nobody saw), card values
-#: (None for unknown ones), or anything `evaluator.parse_cards` reads
-Cards = CardsLike | Sequence[int | None]
-
-
-def _cards(cards: Cards | None, what: str) -> tuple[int | None, ...]:
-    """Cards given to an action: PHH text ("AsKs", "??" unknown) or anything
-    `evaluator.parse_cards` takes."""
-    if cards is None:
-        return ()
-    if (type(cards) is list and all(type(c) is int and 0 <= c < 52 for c in cards)
-            and len(set(cards)) == len(cards)):
-        return tuple(cards)   # card values, as a policy or a UI passes them
-    if type(cards) is tuple and all(
-            c is None or (type(c) is int and 0 <= c < 52) for c in cards):
-        known = [c for c in cards if c is not None]
-        if len(set(known)) == len(known):
-            return cards   # already read (PHH notation gives these)
-    if isinstance(cards, str):
-        return read_cards(cards) if cards.strip() else ()
-    try:
-        if isinstance(cards, (list, tuple)) and None in cards:  # unknown cards
-            named = [c for c in cards if c is not None]
-            values = iter(parse_cards(named).tolist() if named else [])
-            out = tuple(None if c is None else next(values) for c in cards)
-        else:
-            out = tuple(int(c) for c in parse_cards(cards))  # type: ignore[arg-type]
-    except ValueError as error:
-        raise ValueError(f"{what}: {error}") from None
-    known = [c for c in out if c is not None]
-    if len(set(known)) != len(known):
-        raise ValueError(f"{what}: a card is given twice")
-    return out
-
-
-class Table(DealerErrors):
+class Table(DealerErrors, Placement):
     """One hand at a table.
 
     game: a `games.Variant` or its name ("holdem", "short-deck", "omaha", "omaha5",
-    "omaha6", "omaha-hilo", "omaha5-hilo", "crazy-pineapple").  stacks: chips per
-    seat, seat 0 left of the button.  blinds: (small, big), or per seat in position
+    "omaha6", "omaha-hilo", "omaha5-hilo", "crazy-pineapple", "2-7-triple-draw",
+    "ofc", "pineapple-ofc").  stacks: chips per seat, seat 0 left of the button.
+    blinds: (small, big) (default (1, 2); none in the placement games), or per seat in position
     order with straddles (PHH's ``blinds_or_straddles``; reverse-assigned heads-up).
     antes: one int for every seat, or per seat (a big-blind ante is
     ``antes=(0, 2, 0, ...)``).  betting: None for the game's own structure, or
@@ -100,6 +67,9 @@ class Table(DealerErrors):
     SeedSequence or a Generator to draw one from, as numpy users pass seeds; None:
     fresh entropy).  auto:
     the table deals itself (True) or waits for the dealer's steps (False).
+    stake: a placement game's chips per point (default 1).  fantasyland: a
+    placement game's seats playing this hand in fantasyland (games.Session keeps
+    them from hand to hand; games/engine/placement.py).
     """
 
     def __init__(
@@ -107,7 +77,7 @@ class Table(DealerErrors):
         game: Variant | str,
         stacks: Sequence[int],
         *,
-        blinds: Sequence[int] = (1, 2),
+        blinds: Sequence[int] = DEFAULT,
         antes: int | Sequence[int] = 0,
         betting: Betting | str | None = None,
         small_bet: int | None = None,
@@ -117,6 +87,8 @@ class Table(DealerErrors):
         ante_trimming: bool = False,
         seed: int | np.random.SeedSequence | np.random.Generator | None = None,
         auto: bool = True,
+        stake: int | None = None,
+        fantasyland: Sequence[int] = (),
     ) -> None:
         if type(stacks) is not list and type(stacks) is not tuple and (
                 isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
@@ -124,7 +96,8 @@ class Table(DealerErrors):
         options = table_options(game, len(stacks), blinds=blinds, antes=antes,
                                 betting=betting, small_bet=small_bet, big_bet=big_bet,
                                 min_bet=min_bet, raise_cap=raise_cap,
-                                ante_trimming=ante_trimming)
+                                ante_trimming=ante_trimming, stake=stake,
+                                fantasyland=fantasyland)
         chips = check_stacks(stacks, options.game)
         if seed is not None:
             seed = check_seed(seed)
@@ -137,8 +110,9 @@ class Table(DealerErrors):
     def __repr__(self) -> str:
         state = "done" if self._done else (
             f"{seat_label(self.actor_seat)} to act" if self.actor_seat >= 0 else self._due())
-        return (f"<Table {self.game.name} {self.options.betting.value}, {self.seats} seats, "
-                f"{self.street}: {state}>")
+        options = self.options
+        stakes = f"stake {options.stake}" if self.game.rows else options.betting.value
+        return f"<Table {self.game.name} {stakes}, {self.seats} seats, {self.street}: {state}>"
 
     # ---------------------------------------------------------------- views
 
@@ -180,8 +154,10 @@ class Table(DealerErrors):
         return settlement.pots_now(collected, self.folded, self.dead_money)
 
     @property
-    def result(self) -> ShowdownResult | None:
-        """The settlement (a `games.ShowdownResult`): None until the hand is over."""
+    def result(self) -> ShowdownResult | PlacementResult | None:
+        """The settlement: None until the hand is over; a `games.ShowdownResult`, or
+        in a placement game a `PlacementResult` (the scoring of every pair by
+        `games.ofc.score`, and the chips it moved)."""
         if self._result is None and self._result_factory is not None:
             self._result = self._result_factory()
         return self._result
@@ -192,7 +168,7 @@ class Table(DealerErrors):
         log = self._log
         if len(self._events) != len(log):
             self._events = self._events + tuple(
-                Event._make(entry) for entry in log[len(self._events):])
+                Event(*entry) for entry in log[len(self._events):])
         return self._events
 
     @property
@@ -238,7 +214,7 @@ class Table(DealerErrors):
             raise ValueError(f"no discard is due: {self._due()}")
         seat = self._queue[0]
         street = self.game.streets[index]
-        given = _cards(cards, "discard")
+        given = action_cards(cards, "discard")
         if kind == DRAW:
             most = min(street.draw, len(self._holes[seat]))
             if len(given) > most:
@@ -298,8 +274,9 @@ class Table(DealerErrors):
         """Raise ValueError unless `seat` (default: the next to show) may show `cards`
         (default: the cards it was dealt); returns the hand shown."""
         who = self._showing(seat)
-        given = [c for c in _cards(cards, "show") if c is not None] if cards is not None else []
-        if cards is not None and len(given) != len(_cards(cards, "show")):
+        read = action_cards(cards, "show") if cards is not None else ()
+        given = [c for c in read if c is not None]
+        if cards is not None and len(given) != len(read):
             raise ValueError("a hand is shown face up: every card must be named (no ??)")
         hand = self._named_hand(who, given, "show")
         if None in hand:
@@ -369,7 +346,7 @@ class Table(DealerErrors):
         them read."""
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"seat must be an int, got {seat!r}")
-        given = _cards(cards, "deal")
+        given = action_cards(cards, "deal")
         self._check_hole_deal(seat, given)
         return given
 
@@ -410,7 +387,7 @@ class Table(DealerErrors):
     def verify_deal_board(self, cards: Cards) -> tuple[int, ...]:
         """Raise ValueError unless the dealer may turn `cards` on the board now."""
         index = self._dealing()
-        given = _cards(cards, "board")
+        given = action_cards(cards, "board")
         if any(self._due_holes):
             seat = next(s for s, n in enumerate(self._due_holes) if n)
             raise ValueError(f"{seat_label(seat)} is still due {self._due_holes[seat]} "
@@ -457,7 +434,7 @@ class Table(DealerErrors):
         parsed = parse_action(action)
         if parsed is None:
             return
-        verb, seat, dealer, cards, amount, show_dealt, _ = parsed
+        verb, seat, dealer, cards, amount, show_dealt, _, parts = parsed
         if dealer:
             assert cards is not None
             if verb == "dh":
@@ -484,6 +461,10 @@ class Table(DealerErrors):
         elif verb == "cbr":
             assert amount is not None
             self.raise_to(amount)
+        elif verb == "pl":
+            assert parts is not None
+            bottom, middle, top, thrown = parts
+            self.place(bottom, middle, top, discard=thrown if thrown else None)
         elif verb == "pb":
             raise ValueError("bring-ins belong to stud games, which this engine does not play")
         else:
@@ -515,5 +496,7 @@ class Table(DealerErrors):
                 self._opened,
                 self._all_in, self._shown, self._done, self._dealer.state(),
                 self._exposed, self._extras, self._owed, self._replacing, self._burn_next,
-                self._no_burn, self._set_aside)
+                self._no_burn, self._set_aside,
+                tuple(tuple(tuple(r) for r in seat) for seat in self._rows),
+                tuple(self._to_place))
 

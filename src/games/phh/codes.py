@@ -5,7 +5,9 @@ game.  The standard names six of the games this engine plays: ``NT``, ``NS`` (sh
 deck, a straight beats trips, as the standard's reference ranks it), ``PO``, ``FT``,
 ``FO/8`` and ``F2L3D`` (2-7 Triple Draw).  Every other combination of our games and
 structures gets a private code built the same way (documented in the README); a reader that
-does not know them refuses them rather than playing another game.
+does not know them refuses them rather than playing another game.  The placement games
+have no betting, so their private codes are the game's letters alone: ``OFC`` (Open
+Face Chinese) and ``OFCP`` (Pineapple OFC).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ GAMES = {
     "2-7-triple-draw": "2L3D",
 }
 STRUCTURES = {Betting.NO_LIMIT: "N", Betting.POT_LIMIT: "P", Betting.FIXED_LIMIT: "F"}
+#: the placement games' codes (no betting structure), by variant name
+PLACEMENT = {"ofc": "OFC", "pineapple-ofc": "OFCP"}
 
 #: the codes the PHH standard defines, among those this engine plays
 STANDARD = ("NT", "NS", "PO", "FT", "FO/8", "F2L3D")
@@ -32,11 +36,13 @@ STANDARD = ("NT", "NS", "PO", "FT", "FO/8", "F2L3D")
 #: every code this engine plays -> (variant name, betting structure)
 CODES: dict[str, tuple[str, Betting]] = {
     STRUCTURES[b] + letters: (name, b) for name, letters in GAMES.items() for b in STRUCTURES
-}
+} | {letters: (name, variant(name).betting) for name, letters in PLACEMENT.items()}
 
 
 def code_of(game: Variant, betting: Betting) -> str:
     """The PHH code of a game played with a betting structure."""
+    if game.name in PLACEMENT and variant(game.name) == game:
+        return PLACEMENT[game.name]
     letters = GAMES.get(game.name)
     if letters is None or variant(game.name) != game:
         raise ValueError(f"{game.title} ({game.name!r}) has no PHH variant code")

@@ -31,7 +31,8 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
     (players=, event=, hand=, ...) and user fields ("_name").
 
     The table's options PHH cannot say are user fields: ``_raise_cap`` when the cap
-    differs from the standard's (4 in fixed limit, none otherwise; 0 means no cap).
+    differs from the standard's (4 in fixed limit, none otherwise; 0 means no cap);
+    a placement game's ``_stake`` (chips per point) and ``_fantasyland`` (seats).
     A live dealer's irregularities (games/engine/irregularities.py) are
     ``_irregularities``: one string per report, "N kind cards", N the number of
     actions before it ("4 expose 7h", "9 board_error Kd", "2 floor_misdeal");
@@ -48,6 +49,10 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
     reports = irregularities(table)
     if reports:
         user.setdefault("_irregularities", reports)
+    if options.game.rows:           # a placement game: points at a stake
+        user.setdefault("_stake", options.stake)
+        if options.fantasyland:
+            user.setdefault("_fantasyland", list(options.fantasyland))
     values: dict[str, Any] = dict(
         variant=code_of(options.game, options.betting),
         ante_trimming_status=options.ante_trimming,
@@ -58,7 +63,7 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
     )
     if fixed:
         values.update(small_bet=options.small_bet, big_bet=options.big_bet)
-    else:
+    elif not options.game.rows:
         values.update(min_bet=options.min_bet)
     if table.done:
         result = table.result

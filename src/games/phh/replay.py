@@ -41,6 +41,10 @@ def table_of(history: HandHistory) -> Table:
     """A dealer-driven table set up as the hand's fields say, before any action."""
     game, betting = game_of(history.variant)
     stacks = _chips(history.starting_stacks, "starting_stacks")
+    if game.rows:                   # a placement game: no bets, points at a stake
+        user = history.user_fields
+        return Table(game.name, stacks, auto=False,  # type: ignore[arg-type]
+                     stake=user.get("_stake", 1), fantasyland=user.get("_fantasyland", ()))
     cap = history.user_fields.get("_raise_cap", "standard")
     options: dict[str, object] = dict(
         blinds=_chips(history.blinds_or_straddles, "blinds_or_straddles") or (),
