@@ -221,7 +221,10 @@ def test_a_session_carries_fantasyland_to_the_next_hand_and_points_add_up() -> N
     assert s.fantasyland == (lucky,)
     k = s.in_hand.index(lucky)
     assert s.table.options.fantasyland == (k,)
-    assert "14 hole card" in repr(s.table) or s.table._due_holes[k] == 14
+    stub = list(s.table.deck)
+    with pytest.raises(ValueError, match=f"p{k + 1} is due 14 hole card"):
+        s.table.deal_hole(k, stub[:15])
+    s.table.deal_hole(k, stub[:14])
 
 
 # ---------------------------------------------------------------- refusals
