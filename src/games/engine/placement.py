@@ -179,13 +179,13 @@ class Placement(Hand):
         return counts
 
     def _outside_legal(self) -> Legal:
-        if not self._done and self._queue and self.actor_seat >= 0 and (
+        if self.game.rows and not self._done and self._queue and self.actor_seat >= 0 and (
                 self._current()[0] == PLACE):
             return Legal(place=self._free_slots(self._queue[0]))
         return super()._outside_legal()
 
     def _due(self) -> str:
-        if not self._done and self._current()[0] == PLACE and self._queue:
+        if self.game.rows and not self._done and self._current()[0] == PLACE and self._queue:
             seat = self._queue[0]
             return (f"{seat_label(seat)} must place {self._to_place[seat]} of its "
                     f"{len(self._holes[seat])} card(s)")
