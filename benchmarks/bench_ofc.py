@@ -3,8 +3,9 @@
     python -m pytest benchmarks/bench_ofc.py --benchmark-only
 
 No peer engine plays OFC (pokerkit has no placement games), so this reports our
-hands/s alone.  The seeded policy places each card in a random row with room (the
-first five too; Pineapple keeps two of three at random); the table deals, checks
+hands/s alone.  The seeded policy (tests/engine_util.py, the one the tests play)
+places each card in a random row with room (the first five too; Pineapple keeps two
+of three at random); the table deals, checks
 every placement, scores every pair with `games.ofc.score` and moves the chips.
 Every hand is checked to end with every chip still at the table; the checksum is
 the sum of the points of the first seat over all hands.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.engine_util import place_at_random
 
 from games import Table
 
@@ -29,15 +31,7 @@ def ours(game: str, seats: int, hands: int) -> tuple[int, int]:
     for k in range(hands):
         t = Table(game, [STACK] * seats, seed=SEED + k)
         while not t.done:
-            hand = list(t.holes[t.actor])  # type: ignore[index]
-            rng.shuffle(hand)
-            free = dict(t.legal().place or {})
-            rows: dict[str, list[int]] = {}
-            for card in hand[:t.to_place]:
-                row = rng.choice([r for r, n in free.items() if n])
-                free[row] -= 1
-                rows.setdefault(row, []).append(card)  # type: ignore[arg-type]
-            t.place(**rows)
+            place_at_random(t, rng)
         assert sum(t.stacks) == STACK * seats
         checksum += t.result.points[0]  # type: ignore[union-attr]
     return hands, checksum

@@ -3,6 +3,7 @@ invariants every table must keep."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from evaluator import format_cards, parse_cards
@@ -46,3 +47,17 @@ def check_cards(t: Table) -> None:
     assert None not in seen
     deck = t.game.deck.tolist()
     assert sorted(seen) == sorted(deck), "a card is missing or in two places"
+
+
+def place_at_random(t: Table, rng: random.Random) -> None:
+    """The player to act places its cards, each in a random row with room (Pineapple:
+    a random two of three, the third discarded)."""
+    hand = list(t.holes[t.actor])  # type: ignore[index]
+    rng.shuffle(hand)
+    free = dict(t.legal().place or {})
+    rows: dict[str, list[int]] = {}
+    for card in hand[:t.to_place]:
+        row = rng.choice([r for r, n in free.items() if n])
+        free[row] -= 1
+        rows.setdefault(row, []).append(card)  # type: ignore[arg-type]
+    t.place(**rows)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from evaluator import parse_cards
 from games import Session, Table, ofc, phh
 from games.engine.placement import PlacementResult, next_fantasyland, settle_points
-from tests.engine_util import check_cards, check_chips, names
+from tests.engine_util import check_cards, check_chips, names, place_at_random
 
 ROWS = ("bottom", "middle", "top")
 
@@ -271,15 +271,7 @@ def random_hand(game: str, seats: int, seed: int, lucky: tuple[int, ...] = (),
     t = Table(game, [rng.randint(1, 300) for _ in range(seats)], seed=seed,
               fantasyland=lucky, stake=stake)
     while not t.done:
-        hand = list(t.holes[t.actor])
-        rng.shuffle(hand)
-        free = dict(t.legal().place)
-        rows: dict[str, list[int]] = {}
-        for card in hand[:t.to_place]:
-            row = rng.choice([r for r, n in free.items() if n])
-            free[row] -= 1
-            rows.setdefault(row, []).append(card)   # type: ignore[arg-type]
-        t.place(**rows)
+        place_at_random(t, rng)
     return t
 
 
