@@ -33,8 +33,9 @@ def names(values: Sequence[int | None]) -> str:
 
 
 def check_chips(t: Table) -> None:
-    """Stacks + bets + pots = every chip at the table."""
-    total = sum(t.stacks) + sum(t.bets) + sum(p.amount for p in t.pots)
+    """Stacks + bets + pots (+ a pot carried to the next deal) = every chip at the
+    table."""
+    total = sum(t.stacks) + sum(t.bets) + sum(p.amount for p in t.pots) + t.carried
     assert total == t.total, (t.stacks, t.bets, t.pots, t.total)
     assert sum(t.contributions) - sum(t.bets) == sum(p.amount for p in t.pots) or t.done
 

@@ -24,7 +24,7 @@ else:  # pragma: no cover - the backport pokerhands depends on before 3.11
     import tomli as tomllib
 
 GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo",
-         "crazy-pineapple", "2-7-triple-draw"]
+         "crazy-pineapple", "2-7-triple-draw", "italian"]
 MAX_ACTIONS = 400   # a hand of ours never needs this many; more means it does not end
 
 
@@ -39,10 +39,17 @@ def table_options(draw: st.DrawFn) -> dict[str, Any]:
     antes: Any = draw(st.one_of(
         st.just(0), st.integers(0, 3), st.lists(st.integers(0, 3), min_size=seats,
                                                  max_size=seats)))
+    closed = {}
+    if game == "italian":       # no blinds; an invito, maybe a carried pot, an opening
+        blinds = []
+        closed = dict(opening=draw(st.sampled_from(["jacks", "queens", "kings"])),
+                      carried=draw(st.sampled_from([0, 0, 9])),
+                      keep_opening=draw(st.booleans()))
     return dict(
         game=game,
         stacks=draw(st.lists(st.integers(1, 300), min_size=seats, max_size=seats)),
         blinds=tuple(blinds),
+        **closed,
         antes=antes,
         betting=draw(st.sampled_from([None, "no-limit", "pot-limit", "fixed-limit"])),
         ante_trimming=draw(st.booleans()),
@@ -142,12 +149,18 @@ def test_random_hands_keep_every_invariant(options: dict[str, Any],
     check_chips(t)
     check_cards(t)
     actions = play_random(t, data)
-    assert t.done and t.actor is None and sum(t.stacks) == t.total
-    assert t.result is not None and sum(t.result.payouts) == sum(t.result.contributions)
-    assert t.result.contributions == t.contributions
-    # the chips pushed are the payouts games.showdown reports for the same showdown
-    assert t.stacks == tuple(s - c + p for s, c, p in zip(
-        t.starting_stacks, t.contributions, t.result.payouts, strict=True))
+    assert t.done and t.actor is None and sum(t.stacks) + t.carried == t.total
+    carried = t.events[-1].kind == "carry"
+    if carried:       # Italian poker: everyone checked, the pot waits for the next deal
+        assert t.result is None and t.carried == sum(t.contributions)
+    else:
+        assert t.result is not None and sum(t.result.payouts) == sum(t.result.contributions)
+        assert t.result.contributions == t.contributions
+        # the chips pushed are the payouts games.showdown reports for the same showdown
+        # (a pot carried in is the dealer's dead money: in its contribution, not paid)
+        carried_in = [0] * (len(stacks) - 1) + [options.get("carried", 0)]
+        assert t.stacks == tuple(s - c + p + k for s, c, p, k in zip(
+            t.starting_stacks, t.contributions, t.result.payouts, carried_in, strict=True))
 
     # the same seed and the same actions play the same hand
     again = Table(game, stacks, **options)
@@ -166,5 +179,10 @@ def test_random_hands_keep_every_invariant(options: dict[str, Any],
     hidden = ("burn", "new_stub")
     assert [e for e in replayed.events if e.kind not in hidden] == [
         e for e in t.events if e.kind not in hidden]
-    assert len(replayed.burned) == len(t.burned) and set(replayed.burned) <= {None}
-    assert replayed.result is not None and replayed.result.payouts == t.result.payouts
+    # (Italian poker's draw burns a card only the dealing table sees)
+    if not any(s.serve_at_once for s in t.game.streets):
+        assert len(replayed.burned) == len(t.burned) and set(replayed.burned) <= {None}
+    if carried:
+        assert replayed.result is None and replayed.carried == t.carried
+    else:
+        assert replayed.result is not None and replayed.result.payouts == t.result.payouts

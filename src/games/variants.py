@@ -56,6 +56,14 @@ class Street:
     before it (Crazy Pineapple discards after the flop betting, seed 000);
     big_bet: in fixed limit this round's bets and raises are the big bet, not the small
     bet (hold'em's turn and river; triple draw's rounds after the second draw).
+    opening: the round's first bet needs the opening requirement (Italian poker: a
+    pair of jacks or better, games/engine/opening.py);
+    led_by_opener: the player who opened speaks first in this round (Italian poker
+    after the draw);
+    carries_if_checked: when everyone checks the round through, nobody wins and the
+    pot is carried to the next deal (Italian poker: a deal nobody opens, a paròl);
+    serve_at_once: a draw serves at most this many cards to a player at once, the
+    rest after every other player (0: no limit; Italian poker: 3).
     """
 
     name: str
@@ -68,6 +76,10 @@ class Street:
     betting: bool = True
     discard_after_betting: bool = False
     big_bet: bool = False
+    opening: bool = False
+    led_by_opener: bool = False
+    carries_if_checked: bool = False
+    serve_at_once: int = 0
 
 
 @dataclass(frozen=True)
@@ -102,6 +114,8 @@ class Variant:
     ranking_for_players: Callable[[int], Any] | None = None
     #: the rows of a placement game (Open Face Chinese), bottom first; empty otherwise
     rows: tuple[Row, ...] = ()
+    #: a raise goes at most to twice the bet it raises (Italian poker, RULES.md)
+    raise_at_most_double: bool = False
     options: tuple[tuple[str, Any], ...] = field(default=())
 
     # ---------------------------------------------------------------- the deck
@@ -197,7 +211,10 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
 ITALIAN = Variant(
     "italian", "Italian traditional poker (5-card draw)", lowest_rank="7", hole_cards=5,
     board_cards=0, high=evaluator.italian(4), max_players=9, betting=Betting.POT_LIMIT,
-    streets=(Street("deal", hole=5), Street("draw", draw=5)),
+    raise_at_most_double=True,
+    streets=(Street("deal", hole=5, opening=True, carries_if_checked=True),
+             Street("draw", draw=5, serve_at_once=3, led_by_opener=True,
+                    carries_if_checked=True)),
     ranking_for_players=evaluator.italian,
 )
 _OFC_ROWS = (Row("bottom", 5, evaluator.HIGH), Row("middle", 5, evaluator.HIGH),

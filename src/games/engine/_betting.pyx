@@ -138,6 +138,9 @@ cdef class BettingCore:
     cdef long long dead[MAX_SEATS]    # the dead part of put (antes that set no level)
     cdef char folded[MAX_SEATS]
     cdef char acted[MAX_SEATS]        # acted since the last full raise
+    cdef char closed[MAX_SEATS]       # may not open this round (no opening requirement)
+    cdef bint double_raise            # a raise goes at most to twice the bet (Italian)
+    cdef public object _closed_why    # why a closed seat may not open, in words
     cdef int queue[MAX_SEATS]         # seats still to act, queue[head:length]
     cdef int head
     cdef int length
@@ -167,6 +170,7 @@ cdef class BettingCore:
             self.dead[s] = 0
             self.folded[s] = 0
             self.acted[s] = 0
+            self.closed[s] = 0
 
     def _post(self, int seat, long long amount, bint as_bet, bint dead):
         """Post a forced bet (what the stack allows); returns the chips posted.  A blind
@@ -183,6 +187,25 @@ cdef class BettingCore:
         elif dead:
             self.dead[seat] += amount
         return amount
+
+    def _add_dead(self, int seat, long long amount):
+        """Chips from outside the stacks join the pot as dead money attributed to
+        `seat` (a pot carried from an earlier deal)."""
+        self.put[seat] += amount
+        self.dead[seat] += amount
+
+    def _set_double_raise(self, bint on):
+        """A raise goes at most to twice the bet it raises (Italian poker)."""
+        self.double_raise = on
+
+    def _close_opening(self, closed, why):
+        """The seats of `closed` (bools per seat) may not make the round's first bet
+        (they do not hold the opening); `why` says what opening needs."""
+        cdef int s
+        for s in range(self.seats):
+            self.closed[s] = 1 if closed[s] else 0
+        self._closed_why = why
+        self._legal_now = None
 
     def _start_round(self, int opener, long long min_bet, int cap):
         """Open a betting round at `opener`; True if somebody must act in it.
@@ -204,6 +227,7 @@ cdef class BettingCore:
         self.head = 0
         for s in range(self.seats):
             self.acted[s] = 0
+            self.closed[s] = 0
             if self.bet[s] > self.high:
                 self.high = self.bet[s]
             if not self.folded[s]:
@@ -318,6 +342,7 @@ cdef class BettingCore:
                 self.last_amount, self.short_sum, self.paid,
                 self.stacks, self.bets, self.contributions, self.dead_money, self.folded,
                 tuple([self.acted[s] for s in range(self.seats)]),
+                tuple([self.closed[s] for s in range(self.seats)]), self.double_raise,
                 tuple([self.queue[k] for k in range(self.head, self.length)]),
                 len(self._log))
 
@@ -329,6 +354,8 @@ cdef class BettingCore:
         cdef int i
         if call > self.stack[s]:
             call = self.stack[s]
+        if self.high == 0 and self.closed[s]:
+            return 5                       # it does not hold the opening
         if call < self.last_amount:
             return 1                       # facing a short all-in it already saw
         if self.cap >= 0 and self.raises >= self.cap:
@@ -361,7 +388,11 @@ cdef class BettingCore:
                 pot += self.put[i]
             if pot < least:
                 pot = least
-            return most if pot > most else pot
+            if pot < most:
+                most = pot
+        if self.double_raise and self.high > 0 and 2 * self.high < most:
+            least = self._min_raise(s)
+            most = least if 2 * self.high < least else 2 * self.high
         return most
 
     def legal(self):
@@ -436,6 +467,8 @@ cdef class BettingCore:
             self._not_betting("raise")
         s = self.queue[self.head]
         why = self._raise_block(s)
+        if why == 5:
+            raise ValueError(f"{_who(s)} cannot open: {self._closed_why}")
         if why:
             raise ValueError(f"{_who(s)} cannot raise: " + (
                 "a short all-in does not reopen the betting to a player who already acted",

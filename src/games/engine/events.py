@@ -33,6 +33,8 @@ Kinds (seat, amount and cards as each kind uses them):
 ``place``               seat placed `cards`, each in the row `rows` names (0
                         bottom, 1 middle, 2 top; -1 discarded face down)
 ``pay``                 seat paid `amount` chips for the points it lost
+``carried_in``          `amount` chips carried from earlier deals are in the pot
+``carry``               everyone checked: `amount` chips wait for the next deal
 ======================  =====================================================
 
 ``expose`` to ``new_stub`` but the last are a live dealer's irregularities and their
@@ -53,7 +55,7 @@ from evaluator import card_name
 KINDS = ("ante", "blind", "deal_hole", "burn", "deal_board", "fold", "check", "call", "bet",
          "raise", "discard", "show", "muck", "return", "win", "expose", "extra_card",
          "board_error", "floor_misdeal", "misdeal", "replace", "burn_next", "reshuffle",
-         "set_aside", "live_again", "new_stub", "place", "pay")
+         "set_aside", "live_again", "new_stub", "place", "pay", "carried_in", "carry")
 
 #: row names of a placement game, by the index a ``place`` event gives (-1: discarded)
 ROW_NAMES = ("bottom", "middle", "top")
@@ -146,5 +148,7 @@ class Event(NamedTuple):
             "live_again": f"{cards} is back in the deck",
             "new_stub": f"the discards {cards} are shuffled into a new stub",
             "pay": f"{who} pays {self.amount}",
+            "carried_in": f"{self.amount} carried from earlier deals",
+            "carry": f"nobody wins: {self.amount} carried to the next deal",
         }
         return text.get(self.kind, f"{self.kind} {who} {self.amount} {cards}".strip())

@@ -26,6 +26,7 @@ from games.engine import settlement
 from games.engine._betting import NOTHING, BettingCore, Legal
 from games.engine.dealer import BOARD, BURNED, DISCARDED, HOLE, MUCKED, STUB, Dealer
 from games.engine.events import seat_label
+from games.engine.opening import holds_opening, requirement
 from games.engine.options import TableOptions
 from games.engine.steps import BET, DEAL, DISCARD, DRAW, PLACE, SHOWDOWN
 from games.showdown import ShowdownResult
@@ -53,6 +54,7 @@ class Hand(BettingCore):
     _serving = False                  # a draw's declarations are over (the dealer serves)
     _pending: Mapping[int, tuple[int | None, ...]] = MappingProxyType({})  # a draw's discards
     _draw_order: tuple[int, ...] = ()   # a draw's seats in declaring order
+    _carried = 0                      # chips left in the pot for the next deal
     _result: ShowdownResult | PlacementResult | None = None
     _result_factory: Callable[[], ShowdownResult | PlacementResult] | None = None
 
@@ -66,6 +68,7 @@ class Hand(BettingCore):
         self.seed = seed
         self._starting = stacks
         self._init_chips(stacks, options.structure)
+        self._set_double_raise(game.raise_at_most_double)
         self._holes: list[list[int | None]] = [[] for _ in range(seats)]
         self._board: list[int | None] = []
         self._burned: list[int | None] = []
@@ -88,6 +91,9 @@ class Hand(BettingCore):
         options = self.options
         log = self._log
         left = self._starting
+        if options.carried:               # a pot carried from earlier deals, in the middle
+            self._add_dead(self.seats - 1, options.carried)
+            log.append(("carried_in", None, options.carried, ()))
         if options.has_antes:
             antes = [min(a, s) for a, s in zip(options.posted_antes, left, strict=True)]
             if options.ante_trimming:
@@ -238,29 +244,55 @@ class Hand(BettingCore):
         return True
 
     def _serve_draw(self) -> None:
-        """The table serves a draw itself.  When the stub cannot serve a player, the
-        stub is dealt first, then every discard so far but those of the players not
-        yet served (this player's own included) becomes the new stub (seed 000).  Burns
-        and folded hands stay out.  The stub's last card is dealt like any other."""
-        dealer, log = self._dealer, self._log
-        waiting = dict(self._pending)
-        for seat in self._draw_order:
-            count = len(waiting.pop(seat, ()))
-            if not count:
+        """The table serves a draw itself, in the declaring order.  When the street
+        serves at most k cards at once (Italian poker: 3), every player is served up to
+        k first and the rest after every other player; when only the last player to
+        draw asks for more than k, the next card is burned before its rest (seed 001,
+        "Accomodo").  When the stub cannot serve a player, the stub is dealt first, then
+        every discard of the players already served (in part, when the rest is to come)
+        but this player's own becomes the new stub (seeds 000 and 001); with
+        ``keep_opening`` the opener's discards stay out.  Burns and folded hands stay
+        out.  The stub's last card is dealt like any other."""
+        street = self.game.streets[self._steps[self._step][1]]
+        at_once = street.serve_at_once
+        asked = {s: len(self._pending.get(s, ())) for s in self._draw_order}
+        drawing = [s for s in self._draw_order if asked[s]]
+        if at_once:
+            serving: list[tuple[int, int]] = [(s, min(asked[s], at_once)) for s in drawing]
+            rest = [(s, asked[s] - at_once) for s in drawing if asked[s] > at_once]
+            if len(rest) == 1 and rest[0][0] == drawing[-1]:
+                serving.append((-1, 1))          # the burn of the fourth card
+            serving += rest
+        else:
+            serving = [(s, asked[s]) for s in drawing]
+        served: set[int] = set()
+        for seat, count in serving:
+            waiting = [s for s in drawing if s not in served or s == seat]
+            cards = self._stub_cards(count, waiting)
+            if seat < 0:
+                self._dealer.move(cards, BURNED)
+                self._burned.extend(cards)
+                self._log.append(("burn", None, None, tuple(cards)))
                 continue
-            stub = dealer.stub_size()
-            if stub >= count:
-                cards = dealer.draw(count, HOLE)
-            else:
-                cards = dealer.draw(stub, HOLE) if stub else []
-                held = {c for d in waiting.values() for c in d}
-                held.update(self._pending[seat])
-                fresh = [c for c in dealer.cards_in(DISCARDED) if c not in held]
-                dealer.move(fresh, STUB)
-                log.append(("new_stub", None, None, tuple(fresh)))
-                cards += dealer.draw(count - stub, HOLE)
+            served.add(seat)
             self._holes[seat].extend(cards)
-            log.append(("deal_hole", seat, None, tuple(cards)))
+            self._log.append(("deal_hole", seat, None, tuple(cards)))
+
+    def _stub_cards(self, count: int, waiting: Sequence[int]) -> list[int]:
+        """`count` cards off the stub; when it runs out, a new stub of the discards but
+        those of the `waiting` seats (see `_serve_draw`)."""
+        dealer = self._dealer
+        stub = dealer.stub_size()
+        if stub >= count:
+            return dealer.draw(count, HOLE)
+        cards = dealer.draw(stub, HOLE) if stub else []
+        held = {c for s in waiting for c in self._pending.get(s, ()) if c is not None}
+        if self.options.keep_opening and self.opening_seat >= 0:
+            held.update(c for c in self._pending.get(self.opening_seat, ()) if c is not None)
+        fresh = [c for c in dealer.cards_in(DISCARDED) if c not in held]
+        dealer.move(fresh, STUB)
+        self._log.append(("new_stub", None, None, tuple(fresh)))
+        return cards + dealer.draw(count - stub, HOLE)
 
     def _bet(self, index: int) -> bool:
         self._street = index
@@ -273,14 +305,39 @@ class Hand(BettingCore):
             bets = self.bets
             top = max(range(self.seats), key=lambda s: (bets[s] if blinds[s] else 0, s))
             opener = (top + 1) % self.seats
+        elif street.led_by_opener:       # the player who opened the deal
+            opener = max(self.opening_seat, 0)
         else:                            # the first seat left of the button
             opener = 0
         size = options.big_bet if street.big_bet else options.small_bet
         cap = -1 if options.raise_cap is None else options.raise_cap
         if self._start_round(opener, size, cap):
+            if street.opening:
+                self._close_opening(self._without_opening(), requirement(options.opening))
             return False
         self._end_round()
         return True
+
+    @property
+    def opening_seat(self) -> int:
+        """The seat that made the deal's first bet (Italian poker: the opener), or -1."""
+        seat: int = next((entry[1] for entry in self._log if entry[0] == "bet"), -1)
+        return seat
+
+    def _without_opening(self) -> list[bool]:
+        """Per seat: whether it lacks the opening requirement (a hand nobody saw is
+        taken to hold it: a recorded hand's opener showed it at the end)."""
+        game, options = self.game, self.options
+        ranking = game.high
+        assert ranking is not None       # a game with an opening round shows down
+        out = []
+        for seat, hand in enumerate(self._holes):
+            known = [c for c in hand if c is not None]
+            if self.folded[seat] or len(known) < len(hand):
+                out.append(False)
+                continue
+            out.append(not holds_opening(known, options.opening, ranking, game.lowest_rank))
+        return out
 
     def _round_over(self) -> None:
         """The betting core's hook: the round in play has ended."""
@@ -304,11 +361,23 @@ class Hand(BettingCore):
 
     def _end_round(self) -> None:
         self._round_ended()
+        checked_through = self.raises == 0 and self._able() >= 2
         returned = self._collect()
         if returned is not None:
             self._log.append(("return", returned[0], returned[1], ()))
         if self.live >= 2 and self._able() <= 1:
             self._all_in = True
+        if checked_through and self.game.streets[self._street].carries_if_checked:
+            self._carry()
+
+    def _carry(self) -> None:
+        """Everyone checked a round that carries: nobody wins, the pot waits for the
+        next deal (Italian poker: a deal nobody opens, a paròl)."""
+        self._carried = self.pot_total
+        self._log.append(("carry", None, self._carried, ()))
+        self._done = True
+        self._shown = True
+        self.actor_seat = -1
 
     def _showdown(self) -> bool:
         if self._shown:

@@ -61,6 +61,9 @@ class TableOptions:
     blind_seats: tuple[tuple[int, int], ...]   # (seat, blind) of each seat posting one
     stake: int = 1                 # a placement game's chips per point
     fantasyland: tuple[int, ...] = ()   # a placement game's seats in fantasyland
+    opening: str = "jacks"         # what opens the deal (a game with an opening round)
+    carried: int = 0               # chips carried into this deal's pot from earlier deals
+    keep_opening: bool = False     # the opener's discards stay out of a reshuffle
 
     def posted(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
         """Who posts what, by seat: position order, reverse-assigned heads-up."""
@@ -151,11 +154,14 @@ def table_options(
     ante_trimming: bool = False,
     stake: int | None = None,
     fantasyland: Sequence[int] = (),
+    opening: str | None = None,
+    carried: int = 0,
+    keep_opening: bool = False,
 ) -> TableOptions:
     """Check a table's options for `seats` players and fill in the defaults (see
     `Table`); plain options are checked once and remembered."""
     args = (game, seats, blinds, antes, betting, small_bet, big_bet, min_bet, raise_cap,
-            ante_trimming, stake, fantasyland)
+            ante_trimming, stake, fantasyland, opening, carried, keep_opening)
     key = tuple([_plain(a) for a in args])
     remember = None not in key
     if remember:
@@ -174,7 +180,7 @@ def _check_options(
     game: Variant | str, seats: int, blinds: Sequence[int], antes: int | Sequence[int],
     betting: Betting | str | None, small_bet: int | None, big_bet: int | None,
     min_bet: int | None, raise_cap: int | None, ante_trimming: bool, stake: int | None,
-    fantasyland: Sequence[int],
+    fantasyland: Sequence[int], opening: str | None, carried: int, keep_opening: bool,
 ) -> TableOptions:
     found = variant(game)
     low = max(2, found.min_players)
@@ -189,10 +195,16 @@ def _check_options(
                          f"of {found.title}")
     if not found.streets or not any(s.betting for s in found.streets):
         raise ValueError(f"{found.title} has no betting rounds for this engine to play")
-    if (found.high is None or not found.high.total_order
-            or (found.board_cards == 0 and not any(s.draw for s in found.streets))):
-        raise NotImplementedError(f"{found.title} is not played by the engine yet "
-                                  "(Italian poker comes next)")
+    if found.high is None or (found.board_cards == 0
+                              and not any(s.draw for s in found.streets)):
+        raise NotImplementedError(f"{found.title} is not played by the engine")
+    found = found.for_players(seats)           # Italian poker: the deck follows the seats
+    closed = _closed_game_options(found, opening, carried, keep_opening)
+    if closed is not None:
+        if blinds is not DEFAULT and any(_per_seat(blinds, "blinds", seats, pad=True)):
+            raise ValueError(f"{found.title} has no blinds: the invito is the dealer's ante "
+                             "(antes=(0, ..., 0, invito))")
+        blinds = ()
     blind = _per_seat((1, 2) if blinds is DEFAULT else blinds, "blinds", seats, pad=True)
     ante = _per_seat(antes, "antes", seats, pad=False)
 
@@ -235,9 +247,34 @@ def _check_options(
     if not isinstance(ante_trimming, bool):
         raise TypeError(f"ante_trimming must be True or False, got {ante_trimming!r}")
     posted = blind[::-1] if seats == 2 else blind
+    opened, chips, keep = closed if closed is not None else ("jacks", 0, False)
     return TableOptions(found, seats, blind, ante, structure, least, small, big, cap,
                         ante_trimming, tuple(found.deck.tolist()), plan(found, seats),
-                        any(ante), tuple((s, b) for s, b in enumerate(posted) if b))
+                        any(ante), tuple((s, b) for s, b in enumerate(posted) if b),
+                        opening=opened, carried=chips, keep_opening=keep)
+
+
+def _closed_game_options(game: Variant, opening: str | None, carried: int,
+                         keep_opening: bool) -> tuple[str, int, bool] | None:
+    """The options of a game with an opening round (Italian poker): what opens the
+    deal, chips carried in from earlier deals, the opener's discards kept out of a
+    reshuffle.  None for the other games (which refuse them)."""
+    if not any(s.opening for s in game.streets):
+        if opening is not None or carried != 0 or keep_opening is not False:
+            raise ValueError(f"opening, carried and keep_opening are options of the games "
+                             f"with an opening round, not of {game.title}")
+        return None
+    from games.engine.opening import OPENINGS
+
+    if opening is None:
+        opening = "jacks"
+    if not isinstance(opening, str):
+        raise TypeError(f"opening must be one of {', '.join(OPENINGS)}, got {opening!r}")
+    if opening not in OPENINGS:
+        raise ValueError(f"opening must be one of {', '.join(OPENINGS)}, got {opening!r}")
+    if not isinstance(keep_opening, bool):
+        raise TypeError(f"keep_opening must be True or False, got {keep_opening!r}")
+    return opening, _chips(carried, "carried"), keep_opening
 
 
 def _placement_options(game: Variant, seats: int, blinds: object, antes: object,

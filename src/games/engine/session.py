@@ -16,15 +16,20 @@ session; a `Table` numbers the seats of one hand from the button's left (its sea
 the small blind, its last seat the button), so `in_hand[k]` is the session seat of
 the hand's seat k.  `next()` moves the button one seat clockwise to the next seat that
 still has chips and deals the next hand to every seat with chips; a seat with none is
-out.  `carried` is what waits for the next deal (always 0 in the games the engine plays
-today: a pot is always won), so ``sum(s.stacks) + s.carried`` is every chip the
+out.  `carried` is what waits for the next deal (Italian poker's pot nobody won: a
+deal nobody opened, a paròl; 0 in the other games), so ``sum(s.stacks) + s.carried``
+is every chip the
 session started with, at any moment (`stacks` are the chips each seat had when the
 hand in play began, until that hand ends).  Every finished hand stays in `hands`, each
 exportable with `to_phh()`.  In the placement games (Open Face Chinese) `points` are
 each seat's running points, and with ``fantasyland=True`` a seat whose board earns
 fantasyland plays the next hand in it (games/engine/placement.py for the thresholds;
-`fantasyland` names the seats in it now).  Each hand's deck is seeded from the session's seed and
-the hand's number, so a session replays the same for the same seed and actions.
+`fantasyland` names the seats in it now).  In Italian poker the session posts the
+dealer's invito (``invito=``, ``invito_by="everyone"`` for everyone) and raises the
+opening after deals nobody opens (`opening`: jacks, then queens, then kings until the
+pot is won; kings and no invito after a paròl).  Each hand's deck is seeded from the
+session's seed and the hand's number, so a session replays the same for the same seed
+and actions.
 """
 
 from __future__ import annotations
@@ -53,7 +58,8 @@ class Session:
 
     def __init__(self, game: Variant | str, stacks: Sequence[int], *, button: int | None = None,
                  seed: int | np.random.SeedSequence | np.random.Generator | None = None,
-                 fantasyland: bool = False, **table_options: Any) -> None:
+                 fantasyland: bool = False, invito: int | None = None,
+                 invito_by: str = "dealer", **table_options: Any) -> None:
         self.game = variant(game)
         if type(stacks) is not list and type(stacks) is not tuple:
             raise TypeError(f"stacks must be a list or tuple of ints, got {type(stacks).__name__}")
@@ -72,6 +78,21 @@ class Session:
         if fantasyland and not self.game.rows:
             raise ValueError(f"fantasyland is an option of the placement games, not of "
                              f"{self.game.title}")
+        self._deals = any(s.opening for s in self.game.streets)   # Italian poker's deals
+        if self._deals:
+            taken = {"antes", "opening", "carried"} & set(table_options)
+            if taken:
+                raise TypeError(f"{', '.join(sorted(taken))}: the session sets them from "
+                                "deal to deal (invito=, invito_by=)")
+            if invito_by not in ("dealer", "everyone"):
+                raise ValueError(f"invito_by must be 'dealer' or 'everyone', got {invito_by!r}")
+            self._invito = _chips(1 if invito is None else invito, "invito", positive=True)
+        elif invito is not None or invito_by != "dealer":
+            raise ValueError(f"invito is Italian poker's opening stake, not {self.game.title}'s")
+        self._invito_by = invito_by
+        self._opening = "jacks"       # what opens the next deal
+        self._carried = 0             # chips carried into the next deal
+        self._parol = False           # the pot carried is a paròl: no invito
         if button is None:              # the last seat with chips deals first
             button = max(i for i, c in enumerate(chips) if c)
         if isinstance(button, bool) or not isinstance(button, int):
@@ -104,8 +125,14 @@ class Session:
 
     @property
     def carried(self) -> int:
-        """Chips waiting for the next deal (none in the games the engine plays)."""
-        return 0
+        """Chips waiting for the next deal: a pot nobody won (Italian poker: a deal
+        nobody opened, a paròl), in the pot of the hand in play until it ends."""
+        return self.table.carried if self.table.done else self._carried
+
+    @property
+    def opening(self) -> str:
+        """What opens the deal in play (Italian poker): "jacks", "queens" or "kings"."""
+        return self._opening
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -151,6 +178,8 @@ class Session:
         self._stacks = list(self.stacks)
         self._points = list(self.points)
         table = self.table
+        if self._deals:
+            self._next_deal(table)
         result = table.result
         if self._fantasyland and isinstance(result, PlacementResult):
             earned = next_fantasyland(result, table.rows,  # type: ignore[arg-type]
@@ -170,8 +199,27 @@ class Session:
         hand_seed = np.random.SeedSequence(self.seed, spawn_key=(len(self._hands),))
         self._lucky = tuple(s for s in self._lucky if self._stacks[s])
         options = dict(self._options)
+        if self._deals:
+            invito = 0 if self._parol else self._invito
+            seats = len(self.in_hand)
+            options.update(opening=self._opening, carried=self._carried,
+                           antes=invito if self._invito_by == "everyone" else
+                           (0,) * (seats - 1) + (invito,))
         if self.game.rows:
             options["fantasyland"] = tuple(k for k, s in enumerate(self.in_hand)
                                            if s in self._lucky)
         return Table(self.game, [self._stacks[s] for s in self.in_hand],
                      seed=hand_seed, **options)
+
+    def _next_deal(self, table: Table) -> None:
+        """What the next deal of Italian poker needs (seed 001): after a deal nobody
+        opened, queens then kings (and kings until the pot is won), with a new invito;
+        after a paròl, kings and no invito; after a pot won, jacks again."""
+        self._carried = table.carried
+        if not table.carried:
+            self._opening, self._parol = "jacks", False
+        elif table.opening_seat < 0:          # nobody opened
+            self._opening = "queens" if self._opening == "jacks" else "kings"
+            self._parol = False
+        else:                                 # a paròl
+            self._opening, self._parol = "kings", True

@@ -67,6 +67,12 @@ class Table(DealerErrors, Placement):
     SeedSequence or a Generator to draw one from, as numpy users pass seeds; None:
     fresh entropy).  auto:
     the table deals itself (True) or waits for the dealer's steps (False).
+    opening, carried, keep_opening: Italian poker's deal (games with an opening
+    round): what opens it ("jacks", the default; "queens" or "kings" after deals
+    nobody opened, "kings" after a paròl), the chips carried into its pot from
+    earlier deals, and whether the opener's discards stay out of a reshuffle (the
+    invito is the dealer's ante: ``antes=(0, ..., 0, invito)``; games.Session sets
+    all of these from deal to deal).
     stake: a placement game's chips per point (default 1).  fantasyland: a
     placement game's seats playing this hand in fantasyland (games.Session keeps
     them from hand to hand; games/engine/placement.py).
@@ -89,6 +95,9 @@ class Table(DealerErrors, Placement):
         auto: bool = True,
         stake: int | None = None,
         fantasyland: Sequence[int] = (),
+        opening: str | None = None,
+        carried: int = 0,
+        keep_opening: bool = False,
     ) -> None:
         if type(stacks) is not list and type(stacks) is not tuple and (
                 isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
@@ -97,7 +106,8 @@ class Table(DealerErrors, Placement):
                                 betting=betting, small_bet=small_bet, big_bet=big_bet,
                                 min_bet=min_bet, raise_cap=raise_cap,
                                 ante_trimming=ante_trimming, stake=stake,
-                                fantasyland=fantasyland)
+                                fantasyland=fantasyland, opening=opening, carried=carried,
+                                keep_opening=keep_opening)
         chips = check_stacks(stacks, options.game)
         if seed is not None:
             seed = check_seed(seed)
@@ -177,8 +187,15 @@ class Table(DealerErrors, Placement):
 
     @property
     def total(self) -> int:
-        """Every chip at the table (stacks + bets + pots, at any moment)."""
-        return sum(self._starting)
+        """Every chip at the table (stacks + bets + pots, at any moment; a pot carried
+        in from earlier deals included)."""
+        return sum(self._starting) + self.options.carried
+
+    @property
+    def carried(self) -> int:
+        """Chips the hand leaves in the pot for the next deal: everyone checked a round
+        that carries (Italian poker: nobody opened, or a paròl); 0 otherwise."""
+        return self._carried
 
     @property
     def deck(self) -> tuple[int, ...]:

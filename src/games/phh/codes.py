@@ -7,12 +7,13 @@ deck, a straight beats trips, as the standard's reference ranks it), ``PO``, ``F
 structures gets a private code built the same way (documented in the README); a reader that
 does not know them refuses them rather than playing another game.  The placement games
 have no betting, so their private codes are the game's letters alone: ``OFC`` (Open
-Face Chinese) and ``OFCP`` (Pineapple OFC).
+Face Chinese) and ``OFCP`` (Pineapple OFC).  Italian poker is ``PIT`` (pot-limit, a
+raise at most doubling the bet), its deck following the number of players.
 """
 
 from __future__ import annotations
 
-from games.variants import Betting, Variant, variant
+from games.variants import VARIANTS, Betting, Variant, variant
 
 #: game letters after the structure letter, by variant name
 GAMES = {
@@ -25,6 +26,7 @@ GAMES = {
     "omaha5-hilo": "O5/8",
     "crazy-pineapple": "CP",
     "2-7-triple-draw": "2L3D",
+    "italian": "IT",
 }
 STRUCTURES = {Betting.NO_LIMIT: "N", Betting.POT_LIMIT: "P", Betting.FIXED_LIMIT: "F"}
 #: the placement games' codes (no betting structure), by variant name
@@ -44,7 +46,9 @@ def code_of(game: Variant, betting: Betting) -> str:
     if game.name in PLACEMENT and variant(game.name) == game:
         return PLACEMENT[game.name]
     letters = GAMES.get(game.name)
-    if letters is None or variant(game.name) != game:
+    base = variant(game.name) if game.name in VARIANTS else None
+    if letters is None or base is None or game not in (
+            base, *(base.for_players(n) for n in range(2, base.max_players + 1))):
         raise ValueError(f"{game.title} ({game.name!r}) has no PHH variant code")
     return STRUCTURES[betting] + letters
 

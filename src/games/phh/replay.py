@@ -54,6 +54,11 @@ def table_of(history: HandHistory) -> Table:
     )
     if cap != "standard":
         options["raise_cap"] = cap or None
+    if any(s.opening for s in game.streets):   # Italian poker's deal
+        user = history.user_fields
+        options.update(opening=user.get("_opening", "jacks"),
+                       carried=user.get("_carried", 0),
+                       keep_opening=user.get("_keep_opening", False))
     if betting is Betting.FIXED_LIMIT:
         options.update(small_bet=_chips(history.small_bet, "small_bet"),
                        big_bet=_chips(history.big_bet, "big_bet"))
