@@ -1,12 +1,16 @@
-"""2-7 Triple Draw: whole random hands, ours beside pokerkit (the PHH reference engine,
-pure Python), driven by the same seeded policy.
+"""The draw games: 2-7 Triple Draw random hands, ours beside pokerkit (the PHH
+reference engine, pure Python), driven by the same seeded policy; and Italian poker's
+deals in a row (`games.Session`), ours alone (no other engine plays it).
 
     python -m pytest benchmarks/bench_draw.py --benchmark-only
 
 Each engine deals, burns (pokerkit) or not (ours: the seed's game burns nothing),
 reshuffles and settles by itself; the policy folds facing a bet 10% of the time,
 raises 20% when it may, else checks or calls, and in each draw discards 0-3 cards at
-random.  Every hand is checked to end with every chip still at the table.
+random.  Every hand is checked to end with every chip still at the table.  The
+Italian session plays the same policy (the opening only where the cards allow it) with
+an invito of 2, deals nobody opens and paròls carried, the stacks refilled when a seat
+busts; the checksum is the chips carried over all deals.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import random
 
 import pytest
 
-from games import Table
+from games import Session, Table
 
 SEED = 20261123
 STACK = 200
@@ -107,3 +111,43 @@ def test_ours_triple_draw(benchmark, seats):
 def test_pokerkit_triple_draw(benchmark, seats):
     pytest.importorskip("pokerkit")
     rate(benchmark, lambda: pokerkit_hands(seats, HANDS["pokerkit"]), HANDS["pokerkit"])
+
+
+def ours_italian(seats: int, hands: int) -> int:
+    policy = Policy(SEED)
+    session = Session("italian", [STACK] * seats, invito=2, seed=SEED)
+    carried = 0
+    for _ in range(hands):
+        t = session.table
+        while not t.done:
+            legal = t.legal()
+            if legal.discard is not None:
+                t.discard(list(t.holes[t.actor][:policy.discards()]))  # type: ignore[index]
+            else:
+                kind = policy.bet(legal.fold, legal.raise_to is not None)
+                if kind == "fold":
+                    t.fold()
+                elif kind == "raise":
+                    t.raise_to(legal.raise_to[0])  # type: ignore[index]
+                else:
+                    t.check_or_call()
+        assert sum(session.stacks) + session.carried == STACK * seats
+        carried += t.carried
+        if session.over:
+            session = Session("italian", [STACK] * seats, invito=2, seed=SEED + carried)
+        else:
+            session.next()
+    return carried
+
+
+#: the chips carried over the seeded deals (deals nobody opened and paròls), per seats
+ITALIAN_CHECKSUMS = {4: 36643, 6: 34393}
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+@pytest.mark.benchmark(group="Italian poker deals")
+def test_ours_italian(benchmark, seats):
+    carried = benchmark.pedantic(lambda: ours_italian(seats, HANDS["ours"]), rounds=3,
+                                 iterations=1, warmup_rounds=1)
+    assert carried == ITALIAN_CHECKSUMS[seats]
+    benchmark.extra_info["hands_per_second"] = HANDS["ours"] / benchmark.stats.stats.median
