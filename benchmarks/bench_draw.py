@@ -43,24 +43,31 @@ class Policy:
         return self.rng.randint(0, 3)
 
 
+def play(t: Table, policy: Policy) -> int:
+    """One hand to its end by the policy; returns the actions taken."""
+    actions = 0
+    while not t.done:
+        legal = t.legal()
+        if legal.discard is not None:
+            t.discard(list(t.holes[t.actor][:policy.discards()]))  # type: ignore[index]
+        else:
+            kind = policy.bet(legal.fold, legal.raise_to is not None)
+            if kind == "fold":
+                t.fold()
+            elif kind == "raise":
+                t.raise_to(legal.raise_to[0])  # type: ignore[index]
+            else:
+                t.check_or_call()
+        actions += 1
+    return actions
+
+
 def ours(seats: int, hands: int) -> int:
     policy = Policy(SEED)
     actions = 0
     for k in range(hands):
         t = Table("2-7-triple-draw", [STACK] * seats, blinds=BLINDS, seed=SEED + k)
-        while not t.done:
-            legal = t.legal()
-            if legal.discard is not None:
-                t.discard(list(t.holes[t.actor][:policy.discards()]))  # type: ignore[index]
-            else:
-                kind = policy.bet(legal.fold, legal.raise_to is not None)
-                if kind == "fold":
-                    t.fold()
-                elif kind == "raise":
-                    t.raise_to(legal.raise_to[0])  # type: ignore[index]
-                else:
-                    t.check_or_call()
-            actions += 1
+        actions += play(t, policy)
         assert sum(t.stacks) == STACK * seats
     return actions
 
@@ -119,18 +126,7 @@ def ours_italian(seats: int, hands: int) -> int:
     carried = 0
     for _ in range(hands):
         t = session.table
-        while not t.done:
-            legal = t.legal()
-            if legal.discard is not None:
-                t.discard(list(t.holes[t.actor][:policy.discards()]))  # type: ignore[index]
-            else:
-                kind = policy.bet(legal.fold, legal.raise_to is not None)
-                if kind == "fold":
-                    t.fold()
-                elif kind == "raise":
-                    t.raise_to(legal.raise_to[0])  # type: ignore[index]
-                else:
-                    t.check_or_call()
+        play(t, policy)
         assert sum(session.stacks) + session.carried == STACK * seats
         carried += t.carried
         if session.over:

@@ -122,6 +122,8 @@ def test_a_parol_carries_the_pot_to_a_deal_at_kings_without_an_invito() -> None:
     assert t.actor == 0 and t.legal().call == 0
     play(t, "cc", "cc")
     assert t.done and t.carried == 8 and t.opening_seat == 0
+    # "Al termine della mano ... l'apertore dovrà mostrare l'apertura"
+    assert str(t.events[-2]) == "p1 shows the opening Js Jh 7c 8d 9c"
     s.next()
     assert s.opening == "kings" and s.table.options.carried == 8
     assert not any(e.kind == "ante" for e in s.table.events)    # no invito

@@ -35,6 +35,7 @@ Kinds (seat, amount and cards as each kind uses them):
 ``pay``                 seat paid `amount` chips for the points it lost
 ``carried_in``          `amount` chips carried from earlier deals are in the pot
 ``carry``               everyone checked: `amount` chips wait for the next deal
+``show_opening``        the opener shows `cards`, the hand it opened with
 ======================  =====================================================
 
 ``expose`` to ``new_stub`` but the last are a live dealer's irregularities and their
@@ -55,7 +56,8 @@ from evaluator import card_name
 KINDS = ("ante", "blind", "deal_hole", "burn", "deal_board", "fold", "check", "call", "bet",
          "raise", "discard", "show", "muck", "return", "win", "expose", "extra_card",
          "board_error", "floor_misdeal", "misdeal", "replace", "burn_next", "reshuffle",
-         "set_aside", "live_again", "new_stub", "place", "pay", "carried_in", "carry")
+         "set_aside", "live_again", "new_stub", "place", "pay", "carried_in", "carry",
+         "show_opening")
 
 #: row names of a placement game, by the index a ``place`` event gives (-1: discarded)
 ROW_NAMES = ("bottom", "middle", "top")
@@ -150,5 +152,6 @@ class Event(NamedTuple):
             "pay": f"{who} pays {self.amount}",
             "carried_in": f"{self.amount} carried from earlier deals",
             "carry": f"nobody wins: {self.amount} carried to the next deal",
+            "show_opening": f"{who} shows the opening {cards}",
         }
         return text.get(self.kind, f"{self.kind} {who} {self.amount} {cards}".strip())

@@ -374,6 +374,7 @@ class Hand(BettingCore):
         """Everyone checked a round that carries: nobody wins, the pot waits for the
         next deal (Italian poker: a deal nobody opens, a paròl)."""
         self._carried = self.pot_total
+        self._show_opening()
         self._log.append(("carry", None, self._carried, ()))
         self._done = True
         self._shown = True
@@ -401,7 +402,23 @@ class Hand(BettingCore):
         self.actor_seat = -1
         return True
 
+    def _show_opening(self) -> None:
+        """At the end of a deal the opener shows the opening (seed 001: "Al termine
+        della mano, qualora non sia già stata vista, l'apertore dovrà mostrare
+        l'apertura"): the five cards it held when it opened."""
+        seat = self.opening_seat
+        if seat < 0 or not any(s.opening for s in self.game.streets):
+            return
+        dealt = [c for kind, who, _, cards in self._log[:self._opened_at()]
+                 if kind == "deal_hole" and who == seat for c in cards]
+        self._log.append(("show_opening", seat, None, tuple(dealt)))
+
+    def _opened_at(self) -> int:
+        """The index in the log of the deal's first bet."""
+        return next(k for k, entry in enumerate(self._log) if entry[0] == "bet")
+
     def _settle(self) -> None:
+        self._show_opening()
         folded = self.folded
         contributions = self.contributions
         if self.live == 1:
