@@ -45,6 +45,10 @@ def table_options(draw: st.DrawFn) -> dict[str, Any]:
         closed = dict(opening=draw(st.sampled_from(["jacks", "queens", "kings"])),
                       carried=draw(st.sampled_from([0, 0, 9])),
                       keep_opening=draw(st.booleans()))
+        pot = closed["carried"] or (antes if isinstance(antes, int) else sum(antes))
+        if closed["opening"] == "jacks" and seats >= 3 and pot and draw(st.booleans()):
+            closed["buio"] = True          # a blind opening, and maybe a controbuio
+            closed["controbuio"] = seats >= 4 and draw(st.booleans())
     return dict(
         game=game,
         stacks=draw(st.lists(st.integers(1, 300), min_size=seats, max_size=seats)),

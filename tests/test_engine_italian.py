@@ -275,3 +275,81 @@ def test_italian_hands_replay_from_phh() -> None:
         s.next()
     assert sum(s.stacks) + s.carried == 400
     assert names(cards("AsKs")) == "As Ks"
+
+
+# ---------------------------------------------------------------- the blind opening
+
+BLIND_HOLES = ["TsTh7c8d9c", "9s9h7h8sJh", "AsKdJc8c7d", "QhJdKcAc8h"]   # nobody opens
+
+
+def test_a_buio_opens_blind_for_twice_the_pot_and_the_others_call_or_fold() -> None:
+    """"Quest'apertura può essere effettuata soltanto prima della distribuzione delle
+    carte, soltanto nei colpi con apertura ai J e soltanto dal giocatore alla sinistra
+    del mazziere, che verserà nel piatto una somma pari al doppio di quanto già
+    presente nel piatto stesso. Gli altri giocatori ... potranno decidere se vedere o
+    passare, senza possibilità di rilancio: se tutti gli altri giocatori passano, il
+    buiante si aggiudica il piatto." """
+    t = dealt("italian", [100] * 4, BLIND_HOLES, antes=INVITO, buio=True)
+    assert t.bets == (8, 0, 0, 0) and t.actor == 1
+    assert t.legal().raise_to is None and t.legal().call == 8   # no opening needed
+    refused(t, lambda: t.raise_to(16), "nobody has called the blind opening yet")
+    play(t, "f", "f", "f")
+    assert t.done and t.stacks == (104, 100, 100, 96)
+
+
+def test_after_a_call_the_buiante_may_raise_and_speaks_last_after_the_draw() -> None:
+    """"Se almeno uno di loro vede l'apertura al buio ... il buiante ha invece facoltà
+    di rilanciare ... Dopo il cambio delle carte il buiante ha diritto a parlare per
+    ultimo: questo significa che il primo a parlare sarà il giocatore alla sua sinistra
+    nel giro." """
+    t = dealt("italian", [100] * 4, BLIND_HOLES, antes=INVITO, buio=True)
+    play(t, "cc", "f", "f")                        # p2 calls the buio
+    assert t.actor == 0 and t.legal().raise_to == (16, 16)
+    play(t, "cbr 16", "cc")
+    play(t, "sd", "sd")                            # both stand pat
+    assert t.actor == 1                            # left of the buiante
+    play(t, "cc", "cc")                            # paròl: the pot is carried
+    assert t.carried == 4 + 16 + 16 and t.opening_seat == 0
+
+
+def test_a_controbuio_doubles_the_buio_and_takes_its_place() -> None:
+    """"il giocatore alla sinistra del buiante - prima di ricevere le carte - può
+    annunciare il controbuio, versando nel piatto una ammontare doppio rispetto al buio.
+    In questo caso si approprierà dei vantaggi che sarebbero spettati al buiante" """
+    t = dealt("italian", [100] * 4, BLIND_HOLES, antes=INVITO, buio=True, controbuio=True)
+    assert t.bets == (8, 16, 0, 0) and t.actor == 2
+    play(t, "cc", "f", "cc")                       # p3 calls, p1 (the buio) calls
+    assert t.actor == 1 and t.legal().raise_to == (32, 32)
+    play(t, "cc")
+    play(t, "sd", "sd", "sd")
+    assert t.actor == 2                            # left of the controbuiante
+
+
+@pytest.mark.parametrize(("seats", "options", "message"), [
+    (4, dict(opening="queens", buio=True), "only for deals opened at jacks"),
+    (2, dict(buio=True), "a buio needs three players"),
+    (3, dict(buio=True, controbuio=True), "a controbuio four"),
+    (4, dict(controbuio=True), "controbuio needs buio=True"),
+    (4, dict(buio="yes"), "buio must be True or False"),
+])
+def test_blind_openings_the_rules_do_not_allow_are_refused(
+        seats: int, options: dict[str, Any], message: str) -> None:
+    """"per l'apertura al buio sono necessari almeno tre giocatori, per il controbuio
+    quattro" """
+    with pytest.raises((TypeError, ValueError), match=message):
+        Table("italian", [100] * seats, antes=(0,) * (seats - 1) + (2,), **options)
+    with pytest.raises(ValueError, match="the pot is empty"):
+        Table("italian", [100] * 4, buio=True)
+
+
+def test_a_session_opens_blind_only_in_deals_at_jacks() -> None:
+    s = Session("italian", [100] * 4, invito=2, seed=5, auto=False, buio=True)
+    t = deal_session(s, BLIND_HOLES)
+    assert t.options.blind_opening == 1 and t.bets[0] == 4
+    play(t, "f", "f", "f")                         # everyone folds to the buio
+    s.next()
+    assert s.opening == "jacks" and s.table.options.blind_opening == 1
+    text = deal_session(s, BLIND_HOLES)
+    play(text, "f", "f", "f")
+    r = phh.replay(text.to_phh())
+    assert r.stacks == text.stacks and r.options.blind_opening == 1

@@ -140,6 +140,7 @@ cdef class BettingCore:
     cdef char acted[MAX_SEATS]        # acted since the last full raise
     cdef char closed[MAX_SEATS]       # may not open this round (no opening requirement)
     cdef bint double_raise            # a raise goes at most to twice the bet (Italian)
+    cdef bint hold_raises             # no raise until somebody calls (a blind opening)
     cdef public object _closed_why    # why a closed seat may not open, in words
     cdef int queue[MAX_SEATS]         # seats still to act, queue[head:length]
     cdef int head
@@ -207,6 +208,12 @@ cdef class BettingCore:
         self._closed_why = why
         self._legal_now = None
 
+    def _hold_raises(self):
+        """Nobody may raise in the round in play until somebody calls (Italian poker's
+        blind opening: the others may only call or fold until one of them calls)."""
+        self.hold_raises = True
+        self._legal_now = None
+
     def _start_round(self, int opener, long long min_bet, int cap):
         """Open a betting round at `opener`; True if somebody must act in it.
 
@@ -225,6 +232,7 @@ cdef class BettingCore:
         self.high = 0
         self.length = 0
         self.head = 0
+        self.hold_raises = False
         for s in range(self.seats):
             self.acted[s] = 0
             self.closed[s] = 0
@@ -343,6 +351,7 @@ cdef class BettingCore:
                 self.stacks, self.bets, self.contributions, self.dead_money, self.folded,
                 tuple([self.acted[s] for s in range(self.seats)]),
                 tuple([self.closed[s] for s in range(self.seats)]), self.double_raise,
+                self.hold_raises,
                 tuple([self.queue[k] for k in range(self.head, self.length)]),
                 len(self._log))
 
@@ -356,6 +365,8 @@ cdef class BettingCore:
             call = self.stack[s]
         if self.high == 0 and self.closed[s]:
             return 5                       # it does not hold the opening
+        if self.hold_raises:
+            return 6                       # nobody has called the blind opening yet
         if call < self.last_amount:
             return 1                       # facing a short all-in it already saw
         if self.cap >= 0 and self.raises >= self.cap:
@@ -469,6 +480,9 @@ cdef class BettingCore:
         why = self._raise_block(s)
         if why == 5:
             raise ValueError(f"{_who(s)} cannot open: {self._closed_why}")
+        if why == 6:
+            raise ValueError(f"{_who(s)} cannot raise: nobody has called the blind opening "
+                             "yet (call or fold)")
         if why:
             raise ValueError(f"{_who(s)} cannot raise: " + (
                 "a short all-in does not reopen the betting to a player who already acted",
@@ -537,6 +551,7 @@ cdef class BettingCore:
         self.bet[s] += amount
         self.put[s] += amount
         if amount:
+            self.hold_raises = False
             self._log.append(("call", s, amount, ()))
         else:
             self._log.append(("check", s, 0, ()))

@@ -305,14 +305,17 @@ class Hand(BettingCore):
             bets = self.bets
             top = max(range(self.seats), key=lambda s: (bets[s] if blinds[s] else 0, s))
             opener = (top + 1) % self.seats
-        elif street.led_by_opener:       # the player who opened the deal
-            opener = max(self.opening_seat, 0)
+        elif street.led_by_opener:       # the opener; left of a blind opener, who is last
+            blind = options.blind_opening
+            opener = blind % self.seats if blind else max(self.opening_seat, 0)
         else:                            # the first seat left of the button
             opener = 0
         size = options.big_bet if street.big_bet else options.small_bet
         cap = -1 if options.raise_cap is None else options.raise_cap
         if self._start_round(opener, size, cap):
-            if street.opening:
+            if street.opening and options.blind_opening:
+                self._hold_raises()      # the others call or fold until one calls
+            elif street.opening:
                 self._close_opening(self._without_opening(), requirement(options.opening))
             return False
         self._end_round()
@@ -320,7 +323,10 @@ class Hand(BettingCore):
 
     @property
     def opening_seat(self) -> int:
-        """The seat that made the deal's first bet (Italian poker: the opener), or -1."""
+        """Italian poker's opener: the seat that made the deal's first bet, or that
+        opened blind last (the buio, or the controbuio); -1 if nobody opened."""
+        if self.options.blind_opening:
+            return self.options.blind_opening - 1
         seat: int = next((entry[1] for entry in self._log if entry[0] == "bet"), -1)
         return seat
 
@@ -361,7 +367,7 @@ class Hand(BettingCore):
 
     def _end_round(self) -> None:
         self._round_ended()
-        checked_through = self.raises == 0 and self._able() >= 2
+        checked_through = self.high == 0 and self._able() >= 2
         returned = self._collect()
         if returned is not None:
             self._log.append(("return", returned[0], returned[1], ()))
@@ -407,8 +413,9 @@ class Hand(BettingCore):
         della mano, qualora non sia già stata vista, l'apertore dovrà mostrare
         l'apertura"): the five cards it held when it opened."""
         seat = self.opening_seat
-        if seat < 0 or not any(s.opening for s in self.game.streets):
-            return
+        if seat < 0 or self.options.blind_opening or not any(
+                s.opening for s in self.game.streets):
+            return                       # nobody opened, or blind: nothing to show
         dealt = [c for kind, who, _, cards in self._log[:self._opened_at()]
                  if kind == "deal_hole" and who == seat for c in cards]
         self._log.append(("show_opening", seat, None, tuple(dealt)))

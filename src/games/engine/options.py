@@ -64,6 +64,7 @@ class TableOptions:
     opening: str = "jacks"         # what opens the deal (a game with an opening round)
     carried: int = 0               # chips carried into this deal's pot from earlier deals
     keep_opening: bool = False     # the opener's discards stay out of a reshuffle
+    blind_opening: int = 0         # seats opening blind: 1 buio, 2 buio and controbuio
 
     def posted(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
         """Who posts what, by seat: position order, reverse-assigned heads-up."""
@@ -157,11 +158,14 @@ def table_options(
     opening: str | None = None,
     carried: int = 0,
     keep_opening: bool = False,
+    buio: bool = False,
+    controbuio: bool = False,
 ) -> TableOptions:
     """Check a table's options for `seats` players and fill in the defaults (see
     `Table`); plain options are checked once and remembered."""
     args = (game, seats, blinds, antes, betting, small_bet, big_bet, min_bet, raise_cap,
-            ante_trimming, stake, fantasyland, opening, carried, keep_opening)
+            ante_trimming, stake, fantasyland, opening, carried, keep_opening, buio,
+            controbuio)
     key = tuple([_plain(a) for a in args])
     remember = None not in key
     if remember:
@@ -181,6 +185,7 @@ def _check_options(
     betting: Betting | str | None, small_bet: int | None, big_bet: int | None,
     min_bet: int | None, raise_cap: int | None, ante_trimming: bool, stake: int | None,
     fantasyland: Sequence[int], opening: str | None, carried: int, keep_opening: bool,
+    buio: bool, controbuio: bool,
 ) -> TableOptions:
     found = variant(game)
     low = max(2, found.min_players)
@@ -199,14 +204,20 @@ def _check_options(
                               and not any(s.draw for s in found.streets)):
         raise NotImplementedError(f"{found.title} is not played by the engine")
     found = found.for_players(seats)           # Italian poker: the deck follows the seats
-    closed = _closed_game_options(found, opening, carried, keep_opening)
+    closed = _closed_game_options(found, seats, opening, carried, keep_opening, buio,
+                                  controbuio)
+    ante = _per_seat(antes, "antes", seats, pad=False)
     if closed is not None:
         if blinds is not DEFAULT and any(_per_seat(blinds, "blinds", seats, pad=True)):
             raise ValueError(f"{found.title} has no blinds: the invito is the dealer's ante "
                              "(antes=(0, ..., 0, invito))")
-        blinds = ()
+        # the blind opening: the buio twice the pot, the controbuio twice the buio
+        pot = sum(ante) + closed[1]
+        blinds = (2 * pot, 4 * pot)[:closed[3]]
+        if closed[3] and not pot:
+            raise ValueError("a blind opening is twice the pot: the pot is empty (no "
+                             "invito and nothing carried)")
     blind = _per_seat((1, 2) if blinds is DEFAULT else blinds, "blinds", seats, pad=True)
-    ante = _per_seat(antes, "antes", seats, pad=False)
 
     if betting is None:
         structure = found.betting
@@ -247,22 +258,29 @@ def _check_options(
     if not isinstance(ante_trimming, bool):
         raise TypeError(f"ante_trimming must be True or False, got {ante_trimming!r}")
     posted = blind[::-1] if seats == 2 else blind
-    opened, chips, keep = closed if closed is not None else ("jacks", 0, False)
+    opened, chips, keep, blind_opening = closed if closed is not None else (
+        "jacks", 0, False, 0)
     return TableOptions(found, seats, blind, ante, structure, least, small, big, cap,
                         ante_trimming, tuple(found.deck.tolist()), plan(found, seats),
                         any(ante), tuple((s, b) for s, b in enumerate(posted) if b),
-                        opening=opened, carried=chips, keep_opening=keep)
+                        opening=opened, carried=chips, keep_opening=keep,
+                        blind_opening=blind_opening)
 
 
-def _closed_game_options(game: Variant, opening: str | None, carried: int,
-                         keep_opening: bool) -> tuple[str, int, bool] | None:
+def _closed_game_options(game: Variant, seats: int, opening: str | None, carried: int,
+                         keep_opening: bool, buio: bool, controbuio: bool
+                         ) -> tuple[str, int, bool, int] | None:
     """The options of a game with an opening round (Italian poker): what opens the
     deal, chips carried in from earlier deals, the opener's discards kept out of a
-    reshuffle.  None for the other games (which refuse them)."""
+    reshuffle, and the seats opening blind (seed 001, "Apertura al buio": the buio
+    left of the dealer only at jacks with three players or more, the controbuio left
+    of it with four or more).  None for the other games (which refuse them)."""
     if not any(s.opening for s in game.streets):
-        if opening is not None or carried != 0 or keep_opening is not False:
-            raise ValueError(f"opening, carried and keep_opening are options of the games "
-                             f"with an opening round, not of {game.title}")
+        if (opening is not None or carried != 0 or keep_opening is not False
+                or buio is not False or controbuio is not False):
+            raise ValueError(f"opening, carried, keep_opening, buio and controbuio are "
+                             f"options of the games with an opening round, not of "
+                             f"{game.title}")
         return None
     from games.engine.opening import OPENINGS
 
@@ -272,9 +290,18 @@ def _closed_game_options(game: Variant, opening: str | None, carried: int,
         raise TypeError(f"opening must be one of {', '.join(OPENINGS)}, got {opening!r}")
     if opening not in OPENINGS:
         raise ValueError(f"opening must be one of {', '.join(OPENINGS)}, got {opening!r}")
-    if not isinstance(keep_opening, bool):
-        raise TypeError(f"keep_opening must be True or False, got {keep_opening!r}")
-    return opening, _chips(carried, "carried"), keep_opening
+    for name, value in (("keep_opening", keep_opening), ("buio", buio),
+                        ("controbuio", controbuio)):
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} must be True or False, got {value!r}")
+    if controbuio and not buio:
+        raise ValueError("a controbuio answers a buio: controbuio needs buio=True")
+    if buio and opening != "jacks":
+        raise ValueError(f"a blind opening is only for deals opened at jacks, not at {opening}")
+    if (buio and seats < 3) or (controbuio and seats < 4):
+        raise ValueError(f"the dealer never speaks first: a buio needs three players and a "
+                         f"controbuio four, got {seats}")
+    return opening, _chips(carried, "carried"), keep_opening, int(buio) + int(controbuio)
 
 
 def _placement_options(game: Variant, seats: int, blinds: object, antes: object,

@@ -27,7 +27,8 @@ fantasyland plays the next hand in it (games/engine/placement.py for the thresho
 `fantasyland` names the seats in it now).  In Italian poker the session posts the
 dealer's invito (``invito=``, ``invito_by="everyone"`` for everyone) and raises the
 opening after deals nobody opens (`opening`: jacks, then queens, then kings until the
-pot is won; kings and no invito after a paròl).  Each hand's deck is seeded from the
+pot is won; kings and no invito after a paròl); ``buio=True`` (and ``controbuio=True``)
+open blind in every deal where the rules allow it.  Each hand's deck is seeded from the
 session's seed and the hand's number, so a session replays the same for the same seed
 and actions.
 """
@@ -205,6 +206,12 @@ class Session:
             options.update(opening=self._opening, carried=self._carried,
                            antes=invito if self._invito_by == "everyone" else
                            (0,) * (seats - 1) + (invito,))
+            # a blind opening where the rules allow one: deals at jacks, enough players,
+            # something in the pot to double
+            allowed = self._opening == "jacks" and (invito or self._carried)
+            options["buio"] = bool(options.get("buio")) and allowed and seats >= 3
+            options["controbuio"] = (bool(options.get("controbuio")) and options["buio"]
+                                     and seats >= 4)
         if self.game.rows:
             options["fantasyland"] = tuple(k for k, s in enumerate(self.in_hand)
                                            if s in self._lucky)

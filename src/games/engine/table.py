@@ -72,7 +72,11 @@ class Table(DealerErrors, Placement):
     nobody opened, "kings" after a paròl), the chips carried into its pot from
     earlier deals, and whether the opener's discards stay out of a reshuffle (the
     invito is the dealer's ante: ``antes=(0, ..., 0, invito)``; games.Session sets
-    all of these from deal to deal).
+    all of these from deal to deal).  buio, controbuio: the blind opening (seed 001):
+    seat 0, left of the dealer, opens blind for twice the pot before the deal (only at
+    jacks, three players or more), and seat 1 doubles it (four or more); the others
+    may only call or fold until one of them calls, and after the draw the blind opener
+    speaks last.
     stake: a placement game's chips per point (default 1).  fantasyland: a
     placement game's seats playing this hand in fantasyland (games.Session keeps
     them from hand to hand; games/engine/placement.py).
@@ -98,6 +102,8 @@ class Table(DealerErrors, Placement):
         opening: str | None = None,
         carried: int = 0,
         keep_opening: bool = False,
+        buio: bool = False,
+        controbuio: bool = False,
     ) -> None:
         if type(stacks) is not list and type(stacks) is not tuple and (
                 isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
@@ -107,7 +113,7 @@ class Table(DealerErrors, Placement):
                                 min_bet=min_bet, raise_cap=raise_cap,
                                 ante_trimming=ante_trimming, stake=stake,
                                 fantasyland=fantasyland, opening=opening, carried=carried,
-                                keep_opening=keep_opening)
+                                keep_opening=keep_opening, buio=buio, controbuio=controbuio)
         chips = check_stacks(stacks, options.game)
         if seed is not None:
             seed = check_seed(seed)

@@ -59,6 +59,10 @@ def table_of(history: HandHistory) -> Table:
         options.update(opening=user.get("_opening", "jacks"),
                        carried=user.get("_carried", 0),
                        keep_opening=user.get("_keep_opening", False))
+        blind = user.get("_blind_opening", 0)
+        if blind:
+            options.update(buio=blind >= 1, controbuio=blind >= 2)
+        options["blinds"] = ()           # the blind opening is posted by the table
     if betting is Betting.FIXED_LIMIT:
         options.update(small_bet=_chips(history.small_bet, "small_bet"),
                        big_bet=_chips(history.big_bet, "big_bet"))
