@@ -353,3 +353,48 @@ def test_a_session_opens_blind_only_in_deals_at_jacks() -> None:
     play(text, "f", "f", "f")
     r = phh.replay(text.to_phh())
     assert r.stacks == text.stacks and r.options.blind_opening == 1
+
+
+# ---------------------------------------------------------------- false openings
+
+HOLES = ["TsTh7c8d9c", "9s9h7h8sJh", "AsKdJc8c7d", "QhJdKcAc8h"]   # p1 holds tens
+
+
+def test_false_openings_let_anyone_open() -> None:
+    t = dealt("italian", [100] * 4, HOLES, antes=INVITO, false_openings=True)
+    assert t.legal().raise_to == (1, 4)            # tens may open under the option
+    play(t, "cbr 4", "cc", "f", "f", "sd", "sd", "cc", "cc")    # then a paròl
+    assert t.done and t.carried == 12 and t.events[-1].kind == "carry"
+
+
+def test_a_false_opener_who_wins_collects_nothing_and_the_bets_go_back() -> None:
+    """"Se l'apertore, vinto il colpo, risulta sprovvisto della combinazione minima
+    necessaria per aprire, non può ritirare la vincita: tutti i giocatori ritirano le
+    proprie messe." """
+    t = dealt("italian", [100] * 4, HOLES, antes=INVITO, false_openings=True)
+    play(t, "cbr 4", "cc", "f", "f", "sd", "sd", "cbr 2", "cc", "sm -", "sm -")
+    assert t.done and t.result is None             # tens beat nines, but nobody collects
+    assert str(t.events[-2]) == "p1 opened falsely with Ts Th 7c 8d 9c: the bets go back"
+    assert t.stacks == (100, 100, 100, 96) and t.carried == 4      # the invito waits
+
+
+def test_when_another_player_wins_the_false_opener_refunds_the_initial_pot() -> None:
+    """"Se invece è stato un altro giocatore a vincere il colpo ... tale giocatore si
+    aggiudica la vincita, ma l'apertore dovrà rifondere il piatto iniziale." """
+    holes = ["TsTh7c8d9c", "9s9h9d8sJh", "AsKdJc8c7d", "QhJdKcAc8h"]   # p2: three nines
+    t = dealt("italian", [100] * 4, holes, antes=INVITO, false_openings=True)
+    play(t, "cbr 4", "cc", "f", "f", "sd", "sd", "cbr 2", "cc", "sm -", "sm -")
+    assert t.stacks[1] == 100 + 4 + 6 and t.stacks[0] == 100 - 6 - 4 and t.carried == 4
+    assert str(t.events[-2]) == "p1 opened falsely with Ts Th 7c 8d 9c: it refunds 4"
+    assert t.result is not None and t.result.payouts[1] == 16
+    assert sum(t.stacks) + t.carried == t.total
+    r = phh.replay(t.to_phh())
+    assert r.stacks == t.stacks and r.carried == t.carried
+
+
+def test_an_opener_holding_the_opening_is_paid_as_usual_under_the_option() -> None:
+    holes = ["JsJh7c8d9c", "9s9h7h8sTh", "AsKdJc8c7d", "QhJdKcAc8h"]
+    t = dealt("italian", [100] * 4, holes, antes=INVITO, false_openings=True)
+    play(t, "cbr 4", "cc", "f", "f", "sd", "sd", "cbr 2", "cc", "sm -", "sm -")
+    assert t.stacks[0] == 100 + 6 + 4 and t.carried == 0
+    assert not any(e.kind == "false_opening" for e in t.events)

@@ -36,6 +36,8 @@ Kinds (seat, amount and cards as each kind uses them):
 ``carried_in``          `amount` chips carried from earlier deals are in the pot
 ``carry``               everyone checked: `amount` chips wait for the next deal
 ``show_opening``        the opener shows `cards`, the hand it opened with
+``false_opening``       seat opened without the opening (`cards`); it refunds
+                        `amount` chips (0: it won, and everyone took its bets back)
 ======================  =====================================================
 
 ``expose`` to ``new_stub`` but the last are a live dealer's irregularities and their
@@ -57,7 +59,7 @@ KINDS = ("ante", "blind", "deal_hole", "burn", "deal_board", "fold", "check", "c
          "raise", "discard", "show", "muck", "return", "win", "expose", "extra_card",
          "board_error", "floor_misdeal", "misdeal", "replace", "burn_next", "reshuffle",
          "set_aside", "live_again", "new_stub", "place", "pay", "carried_in", "carry",
-         "show_opening")
+         "show_opening", "false_opening")
 
 #: row names of a placement game, by the index a ``place`` event gives (-1: discarded)
 ROW_NAMES = ("bottom", "middle", "top")
@@ -153,5 +155,7 @@ class Event(NamedTuple):
             "carried_in": f"{self.amount} carried from earlier deals",
             "carry": f"nobody wins: {self.amount} carried to the next deal",
             "show_opening": f"{who} shows the opening {cards}",
+            "false_opening": (f"{who} opened falsely with {cards}: " + (
+                f"it refunds {self.amount}" if self.amount else "the bets go back")),
         }
         return text.get(self.kind, f"{self.kind} {who} {self.amount} {cards}".strip())

@@ -315,7 +315,7 @@ class Hand(BettingCore):
         if self._start_round(opener, size, cap):
             if street.opening and options.blind_opening:
                 self._hold_raises()      # the others call or fold until one calls
-            elif street.opening:
+            elif street.opening and not options.false_openings:
                 self._close_opening(self._without_opening(), requirement(options.opening))
             return False
         self._end_round()
@@ -416,13 +416,56 @@ class Hand(BettingCore):
         if seat < 0 or self.options.blind_opening or not any(
                 s.opening for s in self.game.streets):
             return                       # nobody opened, or blind: nothing to show
-        dealt = [c for kind, who, _, cards in self._log[:self._opened_at()]
-                 if kind == "deal_hole" and who == seat for c in cards]
-        self._log.append(("show_opening", seat, None, tuple(dealt)))
+        self._log.append(("show_opening", seat, None, tuple(self._opening_hand())))
 
-    def _opened_at(self) -> int:
-        """The index in the log of the deal's first bet."""
-        return next(k for k, entry in enumerate(self._log) if entry[0] == "bet")
+    def _false_opening(self, payouts: Sequence[int]) -> bool:
+        """With ``false_openings``, an opener who did not hold the opening pays for it
+        (seed 001, "Apertura", NB; RULES.md): if it wins, nobody collects and everyone
+        takes its bets back; if another player wins, that player collects and the
+        opener refunds the initial pot.  **Decision:** what waits for the next deal is
+        the initial pot (the invito and any pot carried in: the dead money) when the
+        false opener won, and the opener's refund of it (from its stack, what it has)
+        when another player won.  True when the hand ended this way (the chips are
+        settled)."""
+        seat = self.opening_seat
+        if not self.options.false_openings or seat < 0 or self.options.blind_opening:
+            return False
+        dealt = self._opening_hand()
+        ranking = self.game.high
+        assert ranking is not None
+        known = [c for c in dealt if c is not None]
+        if len(known) < len(dealt) or holds_opening(known, self.options.opening, ranking,
+                                                    self.game.lowest_rank):
+            return False
+        if payouts[seat]:                # the false opener won: the bets go back
+            for s, (put, dead) in enumerate(zip(self.contributions, self.dead_money,
+                                                strict=True)):
+                if put - dead:
+                    self._pay(s, put - dead)
+                    self._log.append(("return", s, put - dead, ()))
+            self._log.append(("false_opening", seat, 0, tuple(dealt)))
+            self._result_factory = None
+        else:                            # another player won: the opener refunds the pot
+            for s, amount in enumerate(payouts):
+                if amount:
+                    self._pay(s, amount)
+                    self._log.append(("win", s, amount, ()))
+            refund = min(sum(self.dead_money), self.stacks[seat])
+            self._post(seat, refund, False, True)
+            self._log.append(("false_opening", seat, refund, tuple(dealt)))
+        self._carried = self.pot_total
+        self._log.append(("carry", None, self._carried, ()))
+        self._done = True
+        self.actor_seat = -1
+        self._step = len(self._steps) - 1
+        return True
+
+    def _opening_hand(self) -> list[int | None]:
+        """The cards the opener held when it made the deal's first bet."""
+        seat = self.opening_seat
+        opened = next(k for k, entry in enumerate(self._log) if entry[0] == "bet")
+        return [c for kind, who, _, cards in self._log[:opened]
+                if kind == "deal_hole" and who == seat for c in cards]
 
     def _settle(self) -> None:
         self._show_opening()
@@ -431,17 +474,17 @@ class Hand(BettingCore):
         if self.live == 1:
             winner = folded.index(False)
             amount = self.pot_total
+            payouts = tuple(amount if s == winner else 0 for s in range(self.seats))
             self._result_factory = lambda: settlement.uncontested(winner, contributions)
-            if amount:
-                self._pay(winner, amount)
-                self._log.append(("win", winner, amount, ()))
         else:
             payouts, self._result_factory = settlement.settle(
                 self.game, self._holes, self._board, contributions, folded, self.dead_money)
-            for seat, amount in enumerate(payouts):
-                if amount:
-                    self._pay(seat, amount)
-                    self._log.append(("win", seat, amount, ()))
+        if self._false_opening(payouts):
+            return
+        for seat, amount in enumerate(payouts):
+            if amount:
+                self._pay(seat, amount)
+                self._log.append(("win", seat, amount, ()))
         self._done = True
         self.actor_seat = -1
         self._step = len(self._steps) - 1

@@ -65,6 +65,7 @@ class TableOptions:
     carried: int = 0               # chips carried into this deal's pot from earlier deals
     keep_opening: bool = False     # the opener's discards stay out of a reshuffle
     blind_opening: int = 0         # seats opening blind: 1 buio, 2 buio and controbuio
+    false_openings: bool = False   # opening without the opening is allowed (and paid for)
 
     def posted(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
         """Who posts what, by seat: position order, reverse-assigned heads-up."""
@@ -160,12 +161,13 @@ def table_options(
     keep_opening: bool = False,
     buio: bool = False,
     controbuio: bool = False,
+    false_openings: bool = False,
 ) -> TableOptions:
     """Check a table's options for `seats` players and fill in the defaults (see
     `Table`); plain options are checked once and remembered."""
     args = (game, seats, blinds, antes, betting, small_bet, big_bet, min_bet, raise_cap,
             ante_trimming, stake, fantasyland, opening, carried, keep_opening, buio,
-            controbuio)
+            controbuio, false_openings)
     key = tuple([_plain(a) for a in args])
     remember = None not in key
     if remember:
@@ -185,7 +187,7 @@ def _check_options(
     betting: Betting | str | None, small_bet: int | None, big_bet: int | None,
     min_bet: int | None, raise_cap: int | None, ante_trimming: bool, stake: int | None,
     fantasyland: Sequence[int], opening: str | None, carried: int, keep_opening: bool,
-    buio: bool, controbuio: bool,
+    buio: bool, controbuio: bool, false_openings: bool,
 ) -> TableOptions:
     found = variant(game)
     low = max(2, found.min_players)
@@ -205,7 +207,7 @@ def _check_options(
         raise NotImplementedError(f"{found.title} is not played by the engine")
     found = found.for_players(seats)           # Italian poker: the deck follows the seats
     closed = _closed_game_options(found, seats, opening, carried, keep_opening, buio,
-                                  controbuio)
+                                  controbuio, false_openings)
     ante = _per_seat(antes, "antes", seats, pad=False)
     if closed is not None:
         if blinds is not DEFAULT and any(_per_seat(blinds, "blinds", seats, pad=True)):
@@ -258,18 +260,18 @@ def _check_options(
     if not isinstance(ante_trimming, bool):
         raise TypeError(f"ante_trimming must be True or False, got {ante_trimming!r}")
     posted = blind[::-1] if seats == 2 else blind
-    opened, chips, keep, blind_opening = closed if closed is not None else (
-        "jacks", 0, False, 0)
+    opened, chips, keep, blind_opening, false = closed if closed is not None else (
+        "jacks", 0, False, 0, False)
     return TableOptions(found, seats, blind, ante, structure, least, small, big, cap,
                         ante_trimming, tuple(found.deck.tolist()), plan(found, seats),
                         any(ante), tuple((s, b) for s, b in enumerate(posted) if b),
                         opening=opened, carried=chips, keep_opening=keep,
-                        blind_opening=blind_opening)
+                        blind_opening=blind_opening, false_openings=false)
 
 
 def _closed_game_options(game: Variant, seats: int, opening: str | None, carried: int,
-                         keep_opening: bool, buio: bool, controbuio: bool
-                         ) -> tuple[str, int, bool, int] | None:
+                         keep_opening: bool, buio: bool, controbuio: bool,
+                         false_openings: bool) -> tuple[str, int, bool, int, bool] | None:
     """The options of a game with an opening round (Italian poker): what opens the
     deal, chips carried in from earlier deals, the opener's discards kept out of a
     reshuffle, and the seats opening blind (seed 001, "Apertura al buio": the buio
@@ -277,10 +279,11 @@ def _closed_game_options(game: Variant, seats: int, opening: str | None, carried
     of it with four or more).  None for the other games (which refuse them)."""
     if not any(s.opening for s in game.streets):
         if (opening is not None or carried != 0 or keep_opening is not False
-                or buio is not False or controbuio is not False):
-            raise ValueError(f"opening, carried, keep_opening, buio and controbuio are "
-                             f"options of the games with an opening round, not of "
-                             f"{game.title}")
+                or buio is not False or controbuio is not False
+                or false_openings is not False):
+            raise ValueError(f"opening, carried, keep_opening, buio, controbuio and "
+                             f"false_openings are options of the games with an opening "
+                             f"round, not of {game.title}")
         return None
     from games.engine.opening import OPENINGS
 
@@ -291,7 +294,7 @@ def _closed_game_options(game: Variant, seats: int, opening: str | None, carried
     if opening not in OPENINGS:
         raise ValueError(f"opening must be one of {', '.join(OPENINGS)}, got {opening!r}")
     for name, value in (("keep_opening", keep_opening), ("buio", buio),
-                        ("controbuio", controbuio)):
+                        ("controbuio", controbuio), ("false_openings", false_openings)):
         if not isinstance(value, bool):
             raise TypeError(f"{name} must be True or False, got {value!r}")
     if controbuio and not buio:
@@ -301,7 +304,8 @@ def _closed_game_options(game: Variant, seats: int, opening: str | None, carried
     if (buio and seats < 3) or (controbuio and seats < 4):
         raise ValueError(f"the dealer never speaks first: a buio needs three players and a "
                          f"controbuio four, got {seats}")
-    return opening, _chips(carried, "carried"), keep_opening, int(buio) + int(controbuio)
+    return (opening, _chips(carried, "carried"), keep_opening, int(buio) + int(controbuio),
+            false_openings)
 
 
 def _placement_options(game: Variant, seats: int, blinds: object, antes: object,

@@ -221,9 +221,11 @@ class Session:
     def _next_deal(self, table: Table) -> None:
         """What the next deal of Italian poker needs (seed 001): after a deal nobody
         opened, queens then kings (and kings until the pot is won), with a new invito;
-        after a paròl, kings and no invito; after a pot won, jacks again."""
+        after a paròl, kings and no invito; after a pot won, jacks again (and
+        *(decision)* after a false opening, whose refund waits in the pot)."""
         self._carried = table.carried
-        if not table.carried:
+        false = any(e.kind == "false_opening" for e in table.events)
+        if not table.carried or false:       # won (a false opening: dealt as after a win)
             self._opening, self._parol = "jacks", False
         elif table.opening_seat < 0:          # nobody opened
             self._opening = "queens" if self._opening == "jacks" else "kings"

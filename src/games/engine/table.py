@@ -76,7 +76,8 @@ class Table(DealerErrors, Placement):
     seat 0, left of the dealer, opens blind for twice the pot before the deal (only at
     jacks, three players or more), and seat 1 doubles it (four or more); the others
     may only call or fold until one of them calls, and after the draw the blind opener
-    speaks last.
+    speaks last.  false_openings: the rule where opening without the opening is
+    allowed and paid for at the end (games/engine/flow.py, `_false_opening`).
     stake: a placement game's chips per point (default 1).  fantasyland: a
     placement game's seats playing this hand in fantasyland (games.Session keeps
     them from hand to hand; games/engine/placement.py).
@@ -104,6 +105,7 @@ class Table(DealerErrors, Placement):
         keep_opening: bool = False,
         buio: bool = False,
         controbuio: bool = False,
+        false_openings: bool = False,
     ) -> None:
         if type(stacks) is not list and type(stacks) is not tuple and (
                 isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
@@ -113,7 +115,8 @@ class Table(DealerErrors, Placement):
                                 min_bet=min_bet, raise_cap=raise_cap,
                                 ante_trimming=ante_trimming, stake=stake,
                                 fantasyland=fantasyland, opening=opening, carried=carried,
-                                keep_opening=keep_opening, buio=buio, controbuio=controbuio)
+                                keep_opening=keep_opening, buio=buio, controbuio=controbuio,
+                                false_openings=false_openings)
         chips = check_stacks(stacks, options.game)
         if seed is not None:
             seed = check_seed(seed)

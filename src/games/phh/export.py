@@ -34,7 +34,8 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
     differs from the standard's (4 in fixed limit, none otherwise; 0 means no cap);
     a placement game's ``_stake`` (chips per point) and ``_fantasyland`` (seats);
     Italian poker's ``_opening`` (when not jacks), ``_carried`` (chips carried in),
-    ``_keep_opening`` and ``_blind_opening`` (1: a buio, 2: a buio and a controbuio).
+    ``_keep_opening``, ``_blind_opening`` (1: a buio, 2: a buio and a controbuio) and
+    ``_false_openings``.
     A live dealer's irregularities (games/engine/irregularities.py) are
     ``_irregularities``: one string per report, "N kind cards", N the number of
     actions before it ("4 expose 7h", "9 board_error Kd", "2 floor_misdeal");
@@ -60,6 +61,8 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
             user.setdefault("_keep_opening", True)
         if options.blind_opening:
             user.setdefault("_blind_opening", options.blind_opening)
+        if options.false_openings:
+            user.setdefault("_false_openings", True)
     if options.game.rows:           # a placement game: points at a stake
         user.setdefault("_stake", options.stake)
         if options.fantasyland:

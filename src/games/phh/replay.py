@@ -58,7 +58,8 @@ def table_of(history: HandHistory) -> Table:
         user = history.user_fields
         options.update(opening=user.get("_opening", "jacks"),
                        carried=user.get("_carried", 0),
-                       keep_opening=user.get("_keep_opening", False))
+                       keep_opening=user.get("_keep_opening", False),
+                       false_openings=user.get("_false_openings", False))
         blind = user.get("_blind_opening", 0)
         if blind:
             options.update(buio=blind >= 1, controbuio=blind >= 2)
