@@ -68,7 +68,8 @@ class Hand(BettingCore):
         self.seed = seed
         self._starting = stacks
         self._init_chips(stacks, options.structure)
-        self._set_double_raise(game.raise_at_most_double)
+        if game.raise_at_most_double:
+            self._set_double_raise(True)
         self._holes: list[list[int | None]] = [[] for _ in range(seats)]
         self._board: list[int | None] = []
         self._burned: list[int | None] = []
@@ -152,7 +153,10 @@ class Hand(BettingCore):
         self._street = index
         if self._opened != self._step:
             self._opened = self._step
-            self._due_holes = self._hole_counts(index)
+            folded = self.folded
+            self._due_holes = [0 if folded[s] else street.hole for s in range(self.seats)]
+            if street.place:
+                self._due_holes = self._placement_counts(index, self._due_holes)
             self._due_board = street.board
         if self.auto:
             self._deal_all(street)
@@ -163,11 +167,10 @@ class Hand(BettingCore):
             return False
         return True
 
-    def _hole_counts(self, index: int) -> list[int]:
-        """Hole cards the street deals each seat (none to a folded one)."""
-        hole = self.game.streets[index].hole
-        folded = self.folded
-        return [0 if folded[s] else hole for s in range(self.seats)]
+    def _placement_counts(self, index: int, counts: list[int]) -> list[int]:
+        """Hook of the placement games (games/engine/placement.py): the cards a
+        placement street deals each seat (fantasyland deals more)."""
+        return counts
 
     def _deal_all(self, street: Street) -> None:
         """The table deals the street itself: round by round to each player, then
@@ -177,12 +180,11 @@ class Hand(BettingCore):
         if street.hole:
             seats = [s for s in range(self.seats) if due[s]]
             holes = self._holes
-            if all(due[s] == street.hole for s in seats):   # round by round
-                cards = dealer.draw(street.hole * len(seats), HOLE)
-                hands = [cards[k::len(seats)] for k in range(len(seats))]
-            else:             # a seat dealt more (fantasyland): seat by seat
-                hands = [dealer.draw(due[s], HOLE) for s in seats]
-            for seat, hand in zip(seats, hands, strict=True):
+            n = len(seats)
+            uneven = street.place and self.options.fantasyland   # a seat dealt more
+            cards = [] if uneven else dealer.draw(street.hole * n, HOLE)
+            for k, seat in enumerate(seats):   # round by round, or seat by seat
+                hand = dealer.draw(due[seat], HOLE) if uneven else cards[k::n]
                 holes[seat].extend(hand)
                 log.append(("deal_hole", seat, None, tuple(hand)))
                 due[seat] = 0
@@ -367,13 +369,16 @@ class Hand(BettingCore):
 
     def _end_round(self) -> None:
         self._round_ended()
-        checked_through = self.high == 0 and self._able() >= 2
+        # (only a game with an opening round carries a pot: Italian poker)
+        checked_through = (self.options.has_opening and self.high == 0
+                           and self.game.streets[self._street].carries_if_checked
+                           and self._able() >= 2)
         returned = self._collect()
         if returned is not None:
             self._log.append(("return", returned[0], returned[1], ()))
         if self.live >= 2 and self._able() <= 1:
             self._all_in = True
-        if checked_through and self.game.streets[self._street].carries_if_checked:
+        if checked_through:
             self._carry()
 
     def _carry(self) -> None:
@@ -412,10 +417,11 @@ class Hand(BettingCore):
         """At the end of a deal the opener shows the opening (seed 001: "Al termine
         della mano, qualora non sia già stata vista, l'apertore dovrà mostrare
         l'apertura"): the five cards it held when it opened."""
+        if not self.options.has_opening or self.options.blind_opening:
+            return                       # no opening round, or a blind one: nothing to show
         seat = self.opening_seat
-        if seat < 0 or self.options.blind_opening or not any(
-                s.opening for s in self.game.streets):
-            return                       # nobody opened, or blind: nothing to show
+        if seat < 0:
+            return                       # nobody opened
         self._log.append(("show_opening", seat, None, tuple(self._opening_hand())))
 
     def _false_opening(self, payouts: Sequence[int]) -> bool:
@@ -427,8 +433,10 @@ class Hand(BettingCore):
         false opener won, and the opener's refund of it (from its stack, what it has)
         when another player won.  True when the hand ended this way (the chips are
         settled)."""
+        if not self.options.false_openings or self.options.blind_opening:
+            return False
         seat = self.opening_seat
-        if not self.options.false_openings or seat < 0 or self.options.blind_opening:
+        if seat < 0:
             return False
         dealt = self._opening_hand()
         ranking = self.game.high
@@ -467,24 +475,38 @@ class Hand(BettingCore):
         return [c for kind, who, _, cards in self._log[:opened]
                 if kind == "deal_hole" and who == seat for c in cards]
 
+    def _settle_rows(self) -> None:
+        """Hook of the placement games (games/engine/placement.py): score the rows."""
+        raise NotImplementedError
+
     def _settle(self) -> None:
-        self._show_opening()
+        options = self.options
+        if self.game.rows:
+            self._settle_rows()
+            return
+        if options.has_opening:
+            self._show_opening()
         folded = self.folded
         contributions = self.contributions
         if self.live == 1:
             winner = folded.index(False)
             amount = self.pot_total
-            payouts = tuple(amount if s == winner else 0 for s in range(self.seats))
             self._result_factory = lambda: settlement.uncontested(winner, contributions)
+            if options.false_openings and self._false_opening(
+                    tuple(amount if s == winner else 0 for s in range(self.seats))):
+                return
+            if amount:
+                self._pay(winner, amount)
+                self._log.append(("win", winner, amount, ()))
         else:
             payouts, self._result_factory = settlement.settle(
                 self.game, self._holes, self._board, contributions, folded, self.dead_money)
-        if self._false_opening(payouts):
-            return
-        for seat, amount in enumerate(payouts):
-            if amount:
-                self._pay(seat, amount)
-                self._log.append(("win", seat, amount, ()))
+            if options.false_openings and self._false_opening(payouts):
+                return
+            for seat, amount in enumerate(payouts):
+                if amount:
+                    self._pay(seat, amount)
+                    self._log.append(("win", seat, amount, ()))
         self._done = True
         self.actor_seat = -1
         self._step = len(self._steps) - 1

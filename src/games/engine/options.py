@@ -66,6 +66,7 @@ class TableOptions:
     keep_opening: bool = False     # the opener's discards stay out of a reshuffle
     blind_opening: int = 0         # seats opening blind: 1 buio, 2 buio and controbuio
     false_openings: bool = False   # opening without the opening is allowed (and paid for)
+    has_opening: bool = False      # the game has an opening round (Italian poker)
 
     def posted(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
         """Who posts what, by seat: position order, reverse-assigned heads-up."""
@@ -165,10 +166,16 @@ def table_options(
 ) -> TableOptions:
     """Check a table's options for `seats` players and fill in the defaults (see
     `Table`); plain options are checked once and remembered."""
-    args = (game, seats, blinds, antes, betting, small_bet, big_bet, min_bet, raise_cap,
-            ante_trimming, stake, fantasyland, opening, carried, keep_opening, buio,
-            controbuio, false_openings)
-    key = tuple([_plain(a) for a in args])
+    return remembered_options((game, seats, blinds, antes, betting, small_bet, big_bet,
+                               min_bet, raise_cap, ante_trimming, stake, fantasyland, opening,
+                               carried, keep_opening, buio, controbuio, false_openings))
+
+
+def remembered_options(args: tuple[Any, ...]) -> TableOptions:
+    """`table_options` of the options in its parameters' order (what `Table` passes:
+    one tuple, built once per table)."""
+    scalars = _SCALARS
+    key = tuple([(type(a), a) if type(a) in scalars else _plain(a) for a in args])
     remember = None not in key
     if remember:
         found = _REMEMBERED.get(key)
@@ -266,7 +273,8 @@ def _check_options(
                         ante_trimming, tuple(found.deck.tolist()), plan(found, seats),
                         any(ante), tuple((s, b) for s, b in enumerate(posted) if b),
                         opening=opened, carried=chips, keep_opening=keep,
-                        blind_opening=blind_opening, false_openings=false)
+                        blind_opening=blind_opening, false_openings=false,
+                        has_opening=closed is not None)
 
 
 def _closed_game_options(game: Variant, seats: int, opening: str | None, carried: int,

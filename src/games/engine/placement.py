@@ -37,7 +37,6 @@ from games.engine.dealer import DISCARDED
 from games.engine.events import seat_label
 from games.engine.flow import Hand
 from games.engine.notation import Cards, action_cards
-from games.engine.options import TableOptions
 from games.engine.steps import PLACE
 from games.ofc import OFCScore, score
 
@@ -125,20 +124,20 @@ def next_fantasyland(result: PlacementResult, rows: Sequence[Sequence[Sequence[i
 class Placement(Hand):
     """The placement steps of a hand: rows per seat, `place`, the scoring."""
 
-    _to_place: list[int]            # per seat: cards it must place in its turn now
-
-    def _begin(self, options: TableOptions, stacks: tuple[int, ...], seed: int | None,
-               auto: bool) -> None:
-        self._rows: list[list[list[int | None]]] = [
-            [[] for _ in options.game.rows] for _ in range(options.seats)]
-        self._to_place = [0] * options.seats
-        super()._begin(options, stacks, seed, auto)
+    # per seat: its rows so far, and the cards it must place in its turn now (made per
+    # hand on the first placement street, so these shared empty defaults are never
+    # mutated; the other games keep them)
+    _rows: list[list[list[int | None]]] = []  # noqa: RUF012
+    _to_place: list[int] = []  # noqa: RUF012
 
     # ---------------------------------------------------------------- views
 
     @property
     def rows(self) -> tuple[tuple[tuple[int | None, ...], ...], ...]:
-        """Each seat's rows so far, in the game's row order (bottom, middle, top)."""
+        """Each seat's rows so far, in the game's row order (bottom, middle, top); ()
+        per seat in the games without rows."""
+        if not self._rows:
+            return ((),) * self.seats
         return tuple(tuple(tuple(row) for row in seat) for seat in self._rows)
 
     @property
@@ -157,11 +156,11 @@ class Placement(Hand):
 
     # ---------------------------------------------------------------- the steps
 
-    def _hole_counts(self, index: int) -> list[int]:
-        counts = super()._hole_counts(index)
+    def _placement_counts(self, index: int, counts: list[int]) -> list[int]:
+        if not self._rows:
+            self._rows = [[[] for _ in self.game.rows] for _ in range(self.seats)]
+            self._to_place = [0] * self.seats
         street = self.game.streets[index]
-        if not street.place:
-            return counts
         lucky = self.options.fantasyland
         slots = sum(row.cards for row in self.game.rows)
         if index == 0 and lucky:
@@ -174,7 +173,7 @@ class Placement(Hand):
             for seat in lucky:
                 counts[seat] = 0
         for seat, count in enumerate(counts):
-            self._to_place[seat] = slots if (lucky and seat in lucky and index == 0) else (
+            self._to_place[seat] = slots if (seat in lucky and index == 0) else (
                 min(street.place, count))
         return counts
 
@@ -280,10 +279,7 @@ class Placement(Hand):
 
     # ---------------------------------------------------------------- the end
 
-    def _settle(self) -> None:
-        if not self.game.rows:
-            super()._settle()
-            return
+    def _settle_rows(self) -> None:
         boards = [[[c for c in row] for row in seat] for seat in self._rows]
         found = score(boards)   # type: ignore[arg-type]
         stake = self.options.stake

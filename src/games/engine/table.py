@@ -36,7 +36,7 @@ from games.engine.dealer import BOARD, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
 from games.engine.events import Event, seat_label
 from games.engine.irregularities import DealerErrors
 from games.engine.notation import CARD_PAIRS, SEATS, Cards, action_cards, parse_action
-from games.engine.options import DEFAULT, check_stacks, table_options
+from games.engine.options import DEFAULT, check_stacks, remembered_options
 from games.engine.placement import Placement, PlacementResult
 from games.engine.steps import DISCARD, DRAW, SHOWDOWN
 from games.showdown import ShowdownResult
@@ -110,13 +110,10 @@ class Table(DealerErrors, Placement):
         if type(stacks) is not list and type(stacks) is not tuple and (
                 isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
             raise TypeError(f"stacks must be a sequence of ints, got {type(stacks).__name__}")
-        options = table_options(game, len(stacks), blinds=blinds, antes=antes,
-                                betting=betting, small_bet=small_bet, big_bet=big_bet,
-                                min_bet=min_bet, raise_cap=raise_cap,
-                                ante_trimming=ante_trimming, stake=stake,
-                                fantasyland=fantasyland, opening=opening, carried=carried,
-                                keep_opening=keep_opening, buio=buio, controbuio=controbuio,
-                                false_openings=false_openings)
+        options = remembered_options((game, len(stacks), blinds, antes, betting, small_bet,
+                                      big_bet, min_bet, raise_cap, ante_trimming, stake,
+                                      fantasyland, opening, carried, keep_opening, buio,
+                                      controbuio, false_openings))
         chips = check_stacks(stacks, options.game)
         if seed is not None:
             seed = check_seed(seed)
@@ -523,6 +520,5 @@ class Table(DealerErrors, Placement):
                 self._all_in, self._shown, self._done, self._dealer.state(),
                 self._exposed, self._extras, self._owed, self._replacing, self._burn_next,
                 self._no_burn, self._set_aside,
-                tuple(tuple(tuple(r) for r in seat) for seat in self._rows),
-                tuple(self._to_place))
+                self.rows, tuple(self._to_place))
 
