@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import Session, phh
+from games import Session, phh, variant
+from tests.engine_util import place_at_random
 
 
 def play_hand(s: Session, rng: random.Random) -> int:
@@ -17,7 +18,9 @@ def play_hand(s: Session, rng: random.Random) -> int:
     t, actions = s.table, 0
     while not t.done:
         legal = t.legal()
-        if legal.discard is not None:
+        if legal.place is not None:
+            place_at_random(t, rng)
+        elif legal.discard is not None:
             t.discard(list(t.holes[t.actor][:rng.randint(*legal.discard)]))  # type: ignore[index]
         elif legal.fold and rng.random() < 0.2:
             t.fold()
@@ -30,16 +33,30 @@ def play_hand(s: Session, rng: random.Random) -> int:
     return actions
 
 
-@settings(max_examples=40, deadline=None)
-@given(game=st.sampled_from(["holdem", "omaha", "2-7-triple-draw"]),
+#: each game's session options: blinds for the betting games, Italian poker's invito
+#: (with its options), the placement games' stake and fantasyland
+SESSION_OPTIONS = {
+    "holdem": dict(blinds=(1, 2)), "omaha": dict(blinds=(1, 2)),
+    "2-7-triple-draw": dict(blinds=(1, 2)),
+    "italian": dict(invito=2), "italian+": dict(invito=1, buio=True, controbuio=True,
+                                                false_openings=True, keep_opening=True),
+    "ofc": dict(stake=2, fantasyland=True), "pineapple-ofc": dict(stake=1, fantasyland=True),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(sorted(SESSION_OPTIONS)),
        stacks=st.lists(st.integers(0, 60), min_size=2, max_size=6), seed=st.integers(0, 99))
-def test_sessions_keep_every_chip_and_end(game, stacks, seed):
+def test_sessions_keep_every_chip_and_end(name, stacks, seed):
+    game = name.rstrip("+")
+    options = SESSION_OPTIONS[name]
+    stacks = stacks[:variant(game).max_players]
     if sum(1 for c in stacks if c) < 2:
         with pytest.raises(ValueError, match="two seats with chips"):
-            Session(game, stacks, blinds=(1, 2), seed=seed)
+            Session(game, stacks, seed=seed, **options)
         return
     rng = random.Random(seed)
-    s = Session(game, stacks, blinds=(1, 2), seed=seed)
+    s = Session(game, stacks, seed=seed, **options)
     for _ in range(200):
         assert all(s.table.starting_stacks)                       # busted seats are out
         out = set(range(len(stacks))) - set(s.in_hand)
@@ -53,10 +70,13 @@ def test_sessions_keep_every_chip_and_end(game, stacks, seed):
                         if s.stacks[x])
         s.next()
         assert s.button == expected
-    assert sum(s.stacks) == sum(stacks)
+    assert sum(s.stacks) + s.carried == sum(stacks)
+    if game.endswith("ofc"):
+        assert sum(s.points) == 0
     # every hand replays from its PHH to the stacks it ended with
     for hand in s.hands[-3:]:
-        assert phh.replay(hand.to_phh()).stacks == hand.stacks
+        replayed = phh.replay(hand.to_phh())
+        assert replayed.stacks == hand.stacks and replayed.carried == hand.carried
 
 
 def test_the_same_seed_plays_the_same_session():
