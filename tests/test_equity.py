@@ -10,7 +10,7 @@ import pytest
 
 import evaluator
 from evaluator import format_cards, parse_cards
-from games import EquityResult, StopSampling, equity
+from games import EquityResult, StopSampling, equity, variant
 from games.equity import keep_two
 from tests import ref_equity
 
@@ -401,3 +401,37 @@ def test_exact_refuses_work_of_hours(monkeypatch):
     monkeypatch.setattr(module, "MAX_EXACT_LOOKUPS", 1_000_000)
     with pytest.raises(ValueError, match=r"would take about .* hours"):
         equity("omaha", ["AhAsKd7c", "QhJhTs9s"], exact=True)
+
+
+@pytest.mark.parametrize(("game", "board", "dead"), [
+    ("holdem", "Kh7c2d9sTs", ""),
+    ("holdem", "Kh7c2d9sTs", "AsAdAcAhKsKdKc"),      # no ace or king may be dealt
+    ("short-deck", "Ah9c6d7sTh", "AsAdAcJhJs"),
+])
+def test_every_hand_random_samples_the_exact_win_and_tie_rates(game, board, dead):
+    """The sampler's path where every hand is random (a partial shuffle of the deck):
+    equity is one half by symmetry, so the win and tie rates are what would show a
+    wrong deal (a dead or board card dealt, a card dealt twice).  The exact rates come
+    from every pair of disjoint hands of the live cards on the river, enumerated here
+    with numpy; the sampled ones are within four binomial standard errors."""
+    from itertools import combinations
+
+    v = variant(game)
+    known = [int(c) for c in parse_cards(board + dead)]
+    rest = [c for c in v.deck.tolist() if c not in known]
+    board_cards = np.array([int(c) for c in parse_cards(board)], np.uint8)
+    hands = np.array(list(combinations(rest, 2)), dtype=np.uint8)
+    sevens = np.concatenate([hands, np.tile(board_cards, (len(hands), 1))], axis=1)
+    values = v.high.evaluate_batch(sevens).astype(np.int64)
+    masks = (np.uint64(1) << hands[:, 0].astype(np.uint64)) | (
+        np.uint64(1) << hands[:, 1].astype(np.uint64))
+    disjoint = (masks[:, None] & masks[None, :]) == 0
+    pairs = disjoint.sum()
+    win = ((values[:, None] > values[None, :]) & disjoint).sum() / pairs
+    tie = ((values[:, None] == values[None, :]) & disjoint).sum() / pairs
+    trials = 400_000
+    sampled = equity(game, ["random", "random"], board, dead, trials=trials, seed=13)
+    for s in sampled:
+        for rate, truth in ((s.win, win), (s.tie, tie)):
+            se = (truth * (1 - truth) / trials) ** 0.5
+            assert abs(rate - truth) < 4 * se, (game, rate, truth, se)

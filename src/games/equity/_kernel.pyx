@@ -559,8 +559,11 @@ def sample(object high, object low, const card_t[:, ::1] combos,
     cdef card_t holes[MAXP * MAXH]
     cdef card_t card
     cdef const card_t *row
-    cdef bint fixed = True
+    cdef bint fixed = True, all_random = True
     cdef bint collide
+    cdef card_t d[52]                   # the deck, partly shuffled (every hand random)
+    cdef uint64_t x
+    cdef int dealt = np_ * nh + need
     _init_ctx(&c, high, low, np_, nh)
     for i in range(nb0):
         bkey0 += CARD_KEY[board[i]]
@@ -569,6 +572,8 @@ def sample(object high, object low, const card_t[:, ::1] combos,
     for p in range(np_):
         if starts[p + 1] - starts[p] != 1:
             fixed = False
+        if starts[p + 1] != starts[p]:
+            all_random = False
     with nogil:
         if fixed:
             for p in range(np_):
@@ -581,6 +586,38 @@ def sample(object high, object low, const card_t[:, ::1] combos,
             t0 = ch * chunk_size
             t1 = min(total, t0 + chunk_size)
             t = t0
+            if all_random:
+                # every hand random: the hands and the board are the first cards of a
+                # partial Fisher-Yates shuffle (any order of the deck shuffles as well,
+                # so the deck is not put back between trials); no draw is rejected
+                for i in range(nd):
+                    d[i] = deck[i]
+                while t < t1:
+                    for i in range(0, dealt, 2):     # two 32-bit draws per number
+                        x = _next(&rng)
+                        j = i + <int>(((x >> 32) * <uint64_t>(nd - i)) >> 32)
+                        card = d[j]
+                        d[j] = d[i]
+                        d[i] = card
+                        if i + 1 < dealt:
+                            j = i + 1 + <int>(((x & 0xffffffffULL) * <uint64_t>(nd - i - 1))
+                                              >> 32)
+                            card = d[j]
+                            d[j] = d[i + 1]
+                            d[i + 1] = card
+                    _set_players(&c, d)
+                    bkey = bkey0
+                    bbits = bbits0
+                    blow = blow0
+                    for i in range(np_ * nh, dealt):
+                        card = d[i]
+                        bkey += CARD_KEY[card]
+                        bbits |= CARD_BIT[card]
+                        blow |= LOW_RANK_BIT[card >> 2]
+                    _showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
+                    t += 1
+                done += t1 - t0
+                continue
             while t < t1:
                 if fixed:
                     used = base_used
