@@ -559,11 +559,12 @@ def sample(object high, object low, const card_t[:, ::1] combos,
     cdef card_t holes[MAXP * MAXH]
     cdef card_t card
     cdef const card_t *row
-    cdef bint fixed = True, all_random = True
+    cdef bint fixed = True, simple = True
+    cdef int n_random = 0
     cdef bint collide
-    cdef card_t d[52]                   # the deck, partly shuffled (every hand random)
+    cdef card_t d[52]                   # the live cards, partly shuffled
     cdef uint64_t x
-    cdef int dealt = np_ * nh + need
+    cdef int nlive, shuffled
     _init_ctx(&c, high, low, np_, nh)
     for i in range(nb0):
         bkey0 += CARD_KEY[board[i]]
@@ -572,44 +573,63 @@ def sample(object high, object low, const card_t[:, ::1] combos,
     for p in range(np_):
         if starts[p + 1] - starts[p] != 1:
             fixed = False
-        if starts[p + 1] != starts[p]:
-            all_random = False
+        if starts[p + 1] - starts[p] > 1:
+            simple = False                  # a range: drawn by weight, below
+        if starts[p + 1] == starts[p]:
+            n_random += 1
+    shuffled = need + n_random * nh         # cards a trial takes off the live cards
     with nogil:
-        if fixed:
+        if simple:                          # every hand given, or random
             for p in range(np_):
+                if starts[p + 1] == starts[p]:
+                    continue
                 for j in range(nh):
                     holes[p * nh + j] = combos[starts[p], j]
                     base_used |= (<uint64_t>1) << combos[starts[p], j]
-            _set_players(&c, holes)
+            if fixed:
+                _set_players(&c, holes)
         for ch in range(first_chunk, first_chunk + n_chunks):
             _seed(&rng, seed, <uint64_t>ch)
             t0 = ch * chunk_size
             t1 = min(total, t0 + chunk_size)
             t = t0
-            if all_random:
-                # every hand random: the hands and the board are the first cards of a
-                # partial Fisher-Yates shuffle (any order of the deck shuffles as well,
-                # so the deck is not put back between trials); no draw is rejected
+            if simple:
+                # every hand given or random: the random hands and the board are the
+                # first cards of a partial Fisher-Yates shuffle of the live cards (any
+                # order of them shuffles as well, so they are not put back between
+                # trials); no draw is rejected
+                nlive = 0
                 for i in range(nd):
-                    d[i] = deck[i]
+                    if not (base_used >> deck[i]) & 1:
+                        d[nlive] = deck[i]
+                        nlive += 1
                 while t < t1:
-                    for i in range(0, dealt, 2):     # two 32-bit draws per number
+                    for i in range(0, shuffled, 2):  # two 32-bit draws per number
                         x = _next(&rng)
-                        j = i + <int>(((x >> 32) * <uint64_t>(nd - i)) >> 32)
+                        j = i + <int>(((x >> 32) * <uint64_t>(nlive - i)) >> 32)
                         card = d[j]
                         d[j] = d[i]
                         d[i] = card
-                        if i + 1 < dealt:
-                            j = i + 1 + <int>(((x & 0xffffffffULL) * <uint64_t>(nd - i - 1))
-                                              >> 32)
+                        if i + 1 < shuffled:
+                            j = i + 1 + <int>(
+                                ((x & 0xffffffffULL) * <uint64_t>(nlive - i - 1)) >> 32)
                             card = d[j]
                             d[j] = d[i + 1]
                             d[i + 1] = card
-                    _set_players(&c, d)
+                    if n_random == np_:       # every hand random: the first cards
+                        _set_players(&c, d)
+                    elif n_random:
+                        i = 0
+                        for p in range(np_):
+                            if starts[p + 1] == starts[p]:
+                                for j in range(nh):
+                                    holes[p * nh + j] = d[i]
+                                    i += 1
+                        _set_players(&c, holes)
                     bkey = bkey0
                     bbits = bbits0
                     blow = blow0
-                    for i in range(np_ * nh, dealt):
+                    for i in range(shuffled - need, shuffled):
                         card = d[i]
                         bkey += CARD_KEY[card]
                         bbits |= CARD_BIT[card]
