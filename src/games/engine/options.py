@@ -122,6 +122,7 @@ def check_stacks(stacks: Sequence[int], game: Variant) -> tuple[int, ...]:
 
 #: option types whose values are immutable and hashable: remembered as they are
 _SCALARS = frozenset({int, str, bool, type(None), Betting, Variant, _Default})
+_INTS = frozenset({int})
 
 
 def _plain(value: object) -> object:
@@ -131,12 +132,9 @@ def _plain(value: object) -> object:
     kind = type(value)
     if kind in _SCALARS:
         return (kind, value)
-    if isinstance(value, (tuple, list)) and (kind is tuple or kind is list):
+    if kind is tuple or kind is list:
         items = tuple(value)
-        for item in items:
-            if type(item) is not int:
-                return None
-        return items
+        return items if _INTS.issuperset(map(type, items)) else None
     return None
 
 

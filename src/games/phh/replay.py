@@ -18,12 +18,14 @@ from games.phh.history import HandHistory, Number
 from games.phh.reader import loads
 from games.variants import Betting
 
+_INTS = frozenset({int})
+
 
 def _chips(values: Sequence[Number] | Number | None, name: str) -> int | tuple[int, ...] | None:
     """Chips as ints; ValueError for fractional chips (the engine counts whole chips)."""
     if values is None:
         return None
-    if type(values) is tuple and all(type(v) is int for v in values):
+    if type(values) is tuple and _INTS.issuperset(map(type, values)):
         return values
     if isinstance(values, (int, float)):
         if isinstance(values, float) and not values.is_integer():
