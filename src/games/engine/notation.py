@@ -211,17 +211,24 @@ def _parse(line: str) -> Action | None:
 Cards = CardsLike | Sequence[int | None]
 
 
+#: what a card value may be, checked in two C-level passes (the types, then the values)
+_INTS = frozenset({int})
+_INTS_OR_NONE = frozenset({int, type(None)})
+_CARDS = frozenset(range(52))
+_CARDS_OR_NONE = _CARDS | {None}
+
+
 def action_cards(cards: Cards | None, what: str) -> tuple[int | None, ...]:
     """Cards given to an action (a discard, a show, a deal, a placement): PHH text
     ("AsKs", "??" unknown) or anything `evaluator.parse_cards` takes; ValueError
     naming `what` for cards that cannot be read or a card given twice."""
     if cards is None:
         return ()
-    if (type(cards) is list and all(type(c) is int and 0 <= c < 52 for c in cards)
-            and len(set(cards)) == len(cards)):
+    if (type(cards) is list and _INTS.issuperset(map(type, cards))
+            and _CARDS.issuperset(cards) and len(set(cards)) == len(cards)):
         return tuple(cards)   # card values, as a policy or a UI passes them
-    if type(cards) is tuple and all(
-            c is None or (type(c) is int and 0 <= c < 52) for c in cards):
+    if (type(cards) is tuple and _INTS_OR_NONE.issuperset(map(type, cards))
+            and _CARDS_OR_NONE.issuperset(cards)):
         known = [c for c in cards if c is not None]
         if len(set(known)) == len(known):
             return cards   # already read (PHH notation gives these)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from games.chips import amount
 from games.engine.steps import Plan, plan
@@ -111,7 +111,8 @@ def check_stacks(stacks: Sequence[int], game: Variant) -> tuple[int, ...]:
             isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
         raise TypeError(f"stacks must be a sequence of ints, got {type(stacks).__name__}")
     chips = tuple(stacks)
-    if not all(type(c) is int and 0 < c < MAX_STACK for c in chips):
+    if not (chips and _INTS.issuperset(map(type, chips)) and min(chips) > 0
+            and max(chips) < MAX_STACK):
         chips = tuple(_chips(s, f"stacks[{i}]", positive=True) for i, s in enumerate(chips))
     low = max(2, game.min_players)
     if not low <= len(chips) <= game.max_players:
@@ -123,6 +124,9 @@ def check_stacks(stacks: Sequence[int], game: Variant) -> tuple[int, ...]:
 #: option types whose values are immutable and hashable: remembered as they are
 _SCALARS = frozenset({int, str, bool, type(None), Betting, Variant, _Default})
 _INTS = frozenset({int})
+_SCALARS_OR_TUPLE = _SCALARS | {tuple}
+#: the options that may be tuples of ints (blinds, antes, fantasyland), by position
+_TUPLE_ARGS = (2, 3, 11)
 
 
 def _plain(value: object) -> object:
@@ -133,7 +137,7 @@ def _plain(value: object) -> object:
     if kind in _SCALARS:
         return (kind, value)
     if kind is tuple or kind is list:
-        items = tuple(value)
+        items = tuple(cast("Sequence[object]", value))
         return items if _INTS.issuperset(map(type, items)) else None
     return None
 
@@ -172,8 +176,12 @@ def table_options(
 def remembered_options(args: tuple[Any, ...]) -> TableOptions:
     """`table_options` of the options in its parameters' order (what `Table` passes:
     one tuple, built once per table)."""
-    scalars = _SCALARS
-    key = tuple([(type(a), a) if type(a) in scalars else _plain(a) for a in args])
+    kinds = tuple(map(type, args))
+    if _SCALARS_OR_TUPLE.issuperset(kinds) and all(
+            _INTS.issuperset(map(type, args[i])) for i in _TUPLE_ARGS if kinds[i] is tuple):
+        key: tuple[object, ...] = (args, kinds)   # plain values, and tuples of ints
+    else:
+        key = tuple([_plain(a) for a in args])
     remember = None not in key
     if remember:
         found = _REMEMBERED.get(key)

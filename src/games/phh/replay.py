@@ -56,16 +56,13 @@ def table_of(history: HandHistory) -> Table:
     )
     if cap != "standard":
         options["raise_cap"] = cap or None
-    if any(s.opening for s in game.streets):   # Italian poker's deal
-        user = history.user_fields
-        options.update(opening=user.get("_opening", "jacks"),
-                       carried=user.get("_carried", 0),
-                       keep_opening=user.get("_keep_opening", False),
-                       false_openings=user.get("_false_openings", False))
-        blind = user.get("_blind_opening", 0)
-        if blind:
-            options.update(buio=blind >= 1, controbuio=blind >= 2)
-        options["blinds"] = ()           # the blind opening is posted by the table
+    user = history.user_fields      # Italian poker's deal (the defaults elsewhere)
+    options.update(opening=user.get("_opening"), carried=user.get("_carried", 0),
+                   keep_opening=user.get("_keep_opening", False),
+                   false_openings=user.get("_false_openings", False))
+    blind = user.get("_blind_opening", 0)
+    if blind:                       # the blind opening is posted by the table
+        options.update(buio=blind >= 1, controbuio=blind >= 2, blinds=())
     if betting is Betting.FIXED_LIMIT:
         options.update(small_bet=_chips(history.small_bet, "small_bet"),
                        big_bet=_chips(history.big_bet, "big_bet"))
