@@ -117,6 +117,21 @@ def test_replay_of_the_sample() -> None:
     assert phh.replay(t.to_phh()).stacks == t.stacks
 
 
+def test_replay_reuses_the_readers_reading_only_of_its_own_actions() -> None:
+    import dataclasses
+
+    h = phh.loads(SAMPLE)
+    assert h.read is not None and h.read[0] is h.actions
+    fresh = dataclasses.replace(h, read=None)         # as if built by hand: nothing read
+    assert phh.replay(fresh).events == phh.replay(h).events
+    # new actions in a copy: the reading of the old ones must not be used (the river
+    # is another card in the copy)
+    assert h.actions[-1] == "d db 3s"
+    other = dataclasses.replace(h, actions=(*h.actions[:-1], "d db 2s"))
+    assert other.read is not None and other.read[0] is not other.actions
+    assert phh.replay(other).board[-1] == 3 and phh.replay(h).board[-1] == 7   # 2s, 3s
+
+
 def test_a_table_writes_what_a_reader_needs() -> None:
     t = Table("holdem", [100, 100, 100], blinds=(1, 2), antes=1, betting="fixed-limit",
               raise_cap=None, seed=4)

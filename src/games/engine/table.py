@@ -35,7 +35,14 @@ from games.engine import settlement
 from games.engine.dealer import BOARD, DISCARDED, HOLE, LIVE_FREE, MUCKED, STUB
 from games.engine.events import Event, seat_label
 from games.engine.irregularities import DealerErrors
-from games.engine.notation import CARD_PAIRS, SEATS, Cards, action_cards, parse_action
+from games.engine.notation import (
+    CARD_PAIRS,
+    SEATS,
+    Action,
+    Cards,
+    action_cards,
+    parse_action,
+)
 from games.engine.options import DEFAULT, check_stacks, remembered_options
 from games.engine.placement import Placement, PlacementResult
 from games.engine.steps import DISCARD, DRAW, SHOWDOWN
@@ -455,8 +462,12 @@ class Table(DealerErrors, Placement):
                     self._deal_hole(seat, held)
                     return
         parsed = parse_action(action)
-        if parsed is None:
-            return
+        if parsed is not None:
+            self._apply(parsed)
+
+    def _apply(self, parsed: Action) -> None:
+        """Apply one action already read (`act`; a replay applies those its reader
+        read)."""
         verb, seat, dealer, cards, amount, show_dealt, _, parts = parsed
         if dealer:
             assert cards is not None

@@ -148,6 +148,10 @@ class HandHistory:
     user_fields: Mapping[str, Any] = field(default_factory=dict)
     #: the line of the source text each action was read from (not compared)
     lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    #: the reader's reading of `actions` (not compared): (the actions it read, each
+    #: read), reused by `replay` while `actions` is still that very tuple
+    read: tuple[tuple[str, ...], tuple[Any, ...]] | None = field(
+        default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for name in (*REQUIRED, *OPTIONAL):

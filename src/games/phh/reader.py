@@ -75,20 +75,23 @@ def _history(raw: dict[str, Any], text: str, start: int, where: str) -> HandHist
     if not isinstance(actions, list):
         raise ValueError(f"{at('actions')}actions must be an array of strings")
     lines = _action_lines(text, actions, start)
+    read = []
     for i, action in enumerate(actions):
         if not isinstance(action, str):
             raise ValueError(f"{where}line {lines[i]}: actions[{i}] must be a string, "
                              f"got {action!r}")
         try:
-            parse_action(action)
+            read.append(parse_action(action))
         except ValueError as error:
             raise ValueError(f"{where}line {lines[i]}: actions[{i}] {action!r}: "
                              f"{error}") from None
     try:
-        return HandHistory(**standard, user_fields=user, lines=lines)
+        history = HandHistory(**standard, user_fields=user, lines=lines)
     except ValueError as error:
         name = str(error).split()[0].split("[")[0]
         raise ValueError(f"{at(name) if name in FIELD_NAMES else where}{error}") from None
+    object.__setattr__(history, "read", (history.actions, tuple(read)))
+    return history
 
 
 def _toml(text: str) -> dict[str, Any]:

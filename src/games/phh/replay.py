@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine import Table
+from games.engine.notation import parse_action
 from games.phh.codes import game_of
 from games.phh.history import HandHistory, Number
 from games.phh.reader import loads
@@ -77,14 +78,19 @@ def replay(source: HandHistory | str | bytes) -> Table:
     history = source if isinstance(source, HandHistory) else loads(source)
     table = table_of(history)
     reports = _reports(history.user_fields.get("_irregularities", ()), len(history.actions))
-    for i, action in enumerate(history.actions):
+    actions = history.actions
+    read = history.read          # the reader's reading, while the actions are its own
+    parsed = read[1] if read is not None and read[0] is actions else None
+    for i, text in enumerate(actions):
         if reports and i in reports:
             _report(table, reports[i])
         try:
-            table.act(action)
+            action = parsed[i] if parsed is not None else parse_action(text)
+            if action is not None:
+                table._apply(action)
         except (TypeError, ValueError) as error:
             line = f" (line {history.lines[i]})" if i < len(history.lines) else ""
-            raise ValueError(f"actions[{i}] {action!r}{line}: {error}") from None
+            raise ValueError(f"actions[{i}] {text!r}{line}: {error}") from None
     _report(table, reports.get(len(history.actions), ()))
     return table
 
