@@ -37,10 +37,11 @@ def placed(pairs: list[tuple[str, int]]) -> dict[str, list[int]]:
     return out
 
 
-def deal_and_place(boards: list[tuple[str, str, str]], **options: Any) -> Table:
+def deal_and_place(boards: list[tuple[str, str, str]], stacks: list[int] | None = None,
+                   **options: Any) -> Table:
     """A dealer-driven OFC hand ending with these boards: each player is dealt its
     first five cards (bottom first) and places them, then one card a street."""
-    t = Table("ofc", [1000] * len(boards), auto=False, **options)
+    t = Table("ofc", stacks or [1000] * len(boards), auto=False, **options)
     cards = [row_cards(b) for b in boards]
     for street, (start, stop) in enumerate([(0, 5), *((k, k + 1) for k in range(5, 13))]):
         for seat, pairs in enumerate(cards):
@@ -135,10 +136,10 @@ def test_a_loser_pays_at_most_its_stack_and_the_winners_share_it() -> None:
     # 70 paid for 120 won by two winners in proportion 2:1, the odd chip to the larger
     assert settle_points((8, 4, -12), 10, (500, 500, 70)) == (47, 23, -70)
     assert settle_points((0, 0), 3, (1, 1)) == (0, 0)
-    t = Table("ofc", [1000, 7], auto=False, stake=100)
-    for seat, pairs in enumerate(row_cards(b) for b in BOARDS):
-        t.act(f"d dh p{seat + 1} {names([c for _, c in pairs[:5]])}")
-    assert t.stacks == (1000, 7)
+    # through the table: 11 points at 100 a point, but the loser has 7 chips
+    t = deal_and_place(BOARDS, [1000, 7], stake=100)
+    assert t.result.points == (11, -11) and t.result.chips == (7, -7)
+    assert t.stacks == (1007, 0)
 
 
 # ---------------------------------------------------------------- Pineapple OFC
