@@ -384,9 +384,8 @@ class Hand(BettingCore):
     def _carry(self) -> None:
         """Everyone checked a round that carries: nobody wins, the pot waits for the
         next deal (Italian poker: a deal nobody opens, a paròl)."""
-        self._carried = self.pot_total
         self._show_opening()
-        self._log.append(("carry", None, self._carried, ()))
+        self._carry_rest()
         self._done = True
         self._shown = True
         self.actor_seat = -1
@@ -424,49 +423,48 @@ class Hand(BettingCore):
             return                       # nobody opened
         self._log.append(("show_opening", seat, None, tuple(self._opening_hand())))
 
-    def _false_opening(self, payouts: Sequence[int]) -> bool:
-        """With ``false_openings``, an opener who did not hold the opening pays for it
-        (seed 001, "Apertura", NB; RULES.md): if it wins, nobody collects and everyone
-        takes its bets back; if another player wins, that player collects and the
-        opener refunds the initial pot.  **Decision:** what waits for the next deal is
-        the initial pot (the invito and any pot carried in: the dead money) when the
-        false opener won, and the opener's refund of it (from its stack, what it has)
-        when another player won.  True when the hand ended this way (the chips are
-        settled)."""
-        if not self.options.false_openings or self.options.blind_opening:
-            return False
+    # False openings (the ``false_openings`` option; seed 001, "Apertura", NB; RULES.md):
+    # an opener who did not hold the opening and wins collects nothing, everyone taking
+    # its bets back; if another player wins, that player collects and the opener refunds
+    # the initial pot.  **Decision:** what waits for the next deal is the initial pot
+    # (the invito and any pot carried in: the dead money) when the false opener won,
+    # and the opener's refund of it (from its stack, what it has) when another won.
+
+    def _false_opener(self) -> int:
+        """The opener, if it opened without the opening (all its cards known), else -1."""
         seat = self.opening_seat
-        if seat < 0:
-            return False
+        if seat < 0 or self.options.blind_opening:
+            return -1
         dealt = self._opening_hand()
         ranking = self.game.high
         assert ranking is not None
         known = [c for c in dealt if c is not None]
         if len(known) < len(dealt) or holds_opening(known, self.options.opening, ranking,
                                                     self.game.lowest_rank):
-            return False
-        if payouts[seat]:                # the false opener won: the bets go back
-            for s, (put, dead) in enumerate(zip(self.contributions, self.dead_money,
-                                                strict=True)):
-                if put - dead:
-                    self._pay(s, put - dead)
-                    self._log.append(("return", s, put - dead, ()))
-            self._log.append(("false_opening", seat, 0, tuple(dealt)))
-            self._result_factory = None
-        else:                            # another player won: the opener refunds the pot
-            for s, amount in enumerate(payouts):
-                if amount:
-                    self._pay(s, amount)
-                    self._log.append(("win", s, amount, ()))
-            refund = min(sum(self.dead_money), self.stacks[seat])
-            self._post(seat, refund, False, True)
-            self._log.append(("false_opening", seat, refund, tuple(dealt)))
+            return -1
+        return seat
+
+    def _bets_back(self, opener: int) -> None:
+        """The false opener won: every bet goes back, the initial pot waits."""
+        for s, (put, dead) in enumerate(zip(self.contributions, self.dead_money, strict=True)):
+            if put - dead:
+                self._pay(s, put - dead)
+                self._log.append(("return", s, put - dead, ()))
+        self._log.append(("false_opening", opener, 0, tuple(self._opening_hand())))
+        self._result_factory = None
+        self._carry_rest()
+
+    def _refund_opening(self, opener: int) -> None:
+        """Another player won: the false opener refunds the initial pot, which waits."""
+        refund = min(sum(self.dead_money), self.stacks[opener])
+        self._post(opener, refund, False, True)
+        self._log.append(("false_opening", opener, refund, tuple(self._opening_hand())))
+        self._carry_rest()
+
+    def _carry_rest(self) -> None:
+        """What is left in the pot waits for the next deal."""
         self._carried = self.pot_total
         self._log.append(("carry", None, self._carried, ()))
-        self._done = True
-        self.actor_seat = -1
-        self._step = len(self._steps) - 1
-        return True
 
     def _opening_hand(self) -> list[int | None]:
         """The cards the opener held when it made the deal's first bet."""
@@ -488,25 +486,25 @@ class Hand(BettingCore):
             self._show_opening()
         folded = self.folded
         contributions = self.contributions
+        payouts: Sequence[int]
         if self.live == 1:
             winner = folded.index(False)
-            amount = self.pot_total
+            payouts = [0] * self.seats
+            payouts[winner] = self.pot_total
             self._result_factory = lambda: settlement.uncontested(winner, contributions)
-            if options.false_openings and self._false_opening(
-                    tuple(amount if s == winner else 0 for s in range(self.seats))):
-                return
-            if amount:
-                self._pay(winner, amount)
-                self._log.append(("win", winner, amount, ()))
         else:
             payouts, self._result_factory = settlement.settle(
                 self.game, self._holes, self._board, contributions, folded, self.dead_money)
-            if options.false_openings and self._false_opening(payouts):
-                return
+        false = self._false_opener() if options.false_openings else -1
+        if false >= 0 and payouts[false]:      # the false opener won: the bets go back
+            self._bets_back(false)
+        else:
             for seat, amount in enumerate(payouts):
                 if amount:
                     self._pay(seat, amount)
                     self._log.append(("win", seat, amount, ()))
+            if false >= 0:                     # another player won: a refund
+                self._refund_opening(false)
         self._done = True
         self.actor_seat = -1
         self._step = len(self._steps) - 1
