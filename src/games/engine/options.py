@@ -208,8 +208,12 @@ def _check_options(
         raise ValueError(f"{found.title} is played by {low}..{found.max_players} players, "
                          f"got {seats} stacks")
     if found.rows:
+        # the opening-round options are refused here as for every game without one
+        _closed_game_options(found, seats, opening, carried, keep_opening, buio, controbuio,
+                             false_openings)
         return _placement_options(found, seats, blinds, antes, stake, fantasyland,
-                                  (betting, small_bet, big_bet, min_bet, raise_cap))
+                                  (betting, small_bet, big_bet, min_bet, raise_cap),
+                                  ante_trimming)
     if stake is not None or fantasyland != ():
         raise ValueError(f"stake and fantasyland are options of the placement games, not "
                          f"of {found.title}")
@@ -324,7 +328,8 @@ def _closed_game_options(game: Variant, seats: int, opening: str | None, carried
 
 def _placement_options(game: Variant, seats: int, blinds: object, antes: object,
                        stake: int | None, fantasyland: Sequence[int],
-                       betting_options: tuple[object, ...]) -> TableOptions:
+                       betting_options: tuple[object, ...], ante_trimming: bool
+                       ) -> TableOptions:
     """The options of a placement game (Open Face Chinese): no forced bets and no
     betting, a stake in chips per point, and the seats playing this hand in
     fantasyland (games/engine/placement.py)."""
@@ -332,9 +337,10 @@ def _placement_options(game: Variant, seats: int, blinds: object, antes: object,
         raise ValueError(f"{game.title} has no blinds: it is played for points (stake=)")
     if any(_per_seat(antes, "antes", seats, pad=False)):
         raise ValueError(f"{game.title} has no antes: it is played for points (stake=)")
-    if any(o is not None and o is not DEFAULT for o in betting_options):
+    if any(o is not None and o is not DEFAULT for o in betting_options) or (
+            ante_trimming is not False):
         raise ValueError(f"{game.title} has no betting: betting=, small_bet=, big_bet=, "
-                         "min_bet= and raise_cap= do not apply")
+                         "min_bet=, raise_cap= and ante_trimming= do not apply")
     chips = 1 if stake is None else _chips(stake, "stake", positive=True)
     if isinstance(fantasyland, (str, bytes)) or not isinstance(fantasyland, Sequence):
         raise TypeError(f"fantasyland must be a sequence of seats, got "
