@@ -11,7 +11,8 @@ import evaluator
 import games
 from games import HOLDEM, showdown, showdown_batch
 from games.showdown import _kernel as _showdown
-from games.showdown import pots
+from games.showdown import pots, settle
+from games.showdown.single import payouts
 from tests.util import random_hands
 
 BOARD = "2c 7d 9h Jc 3s"   # no straight or flush possible beyond pairs of the hole cards
@@ -250,6 +251,34 @@ def test_invariants(deal: tuple) -> None:
         for b in range(len(chips)):
             if values[a] is not None and values[a] == values[b] and chips[a] == chips[b]:
                 assert abs(r.payouts[a] - r.payouts[b]) <= awards
+
+
+@given(deals(), st.lists(st.integers(0, 5), min_size=8, max_size=8))
+def test_payouts_alone_equal_the_settled_result(deal: tuple, dead: list) -> None:
+    """The engine's door (payouts, no words) pays exactly what the full settle pays,
+    dead money included."""
+    hands, board, chips, folded, button = deal
+    gone = [min(d, c) for d, c in zip(dead, chips, strict=False)]
+    for dead_money in (None, gone):
+        whole = settle(HOLDEM, hands, board, chips, folded, button, dead_money)
+        assert payouts(HOLDEM, hands, board, chips, folded, button, dead_money) == whole.payouts
+
+
+def test_payouts_alone_equal_the_settled_result_hi_lo(rng: np.random.Generator) -> None:
+    game = games.variant("omaha-hilo")
+    halves = 0                                  # pots split high and low: the low judged
+    for _ in range(300):
+        seats = int(rng.integers(2, 7))
+        cards = random_hands(rng, 1, 4 * seats + 5)[0].tolist()
+        hands = [cards[4 * s: 4 * s + 4] for s in range(seats)]
+        board = cards[4 * seats:]
+        chips = (rng.integers(0, 6, seats) * 10 + rng.integers(0, 3, seats)).tolist()
+        folded = (rng.random(seats) < 0.25).tolist()
+        folded[0] = False
+        whole = settle(game, hands, board, chips, folded, seats - 1)
+        assert payouts(game, hands, board, chips, folded, seats - 1) == whole.payouts
+        halves += sum(len(p.awards) == 2 for p in whole.pots)
+    assert halves > 30, halves
 
 
 # ---------------------------------------------------------------- batch

@@ -2,7 +2,8 @@
 
 `showdown` checks its input once (cards, counts, the deck, duplicates, chips) and hands
 it to `settle`, which ranks the hands of the players still in with the variant's
-rankings, builds the side pots and divides each with games/showdown/pots.py.  Variants
+rankings, builds the side pots and divides each with games/showdown/pots.py, then puts
+it all in words (`payouts` stops before the words: the engine's door).  Variants
 are data: the rankings come from `Variant.high` / `Variant.low`, the split from
 `Variant.split`, the deck (which follows the players in Italian poker) from
 `Variant.for_players`.  Code that has already validated its cards (the engine) calls
@@ -12,6 +13,7 @@ are data: the rankings come from `Variant.high` / `Variant.low`, the split from
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -98,6 +100,65 @@ def _judge(ranking: Ranking, values: list[int], hands: list[list[int] | None],
     return judge
 
 
+class _Divided(NamedTuple):
+    """A settled showdown before it is put in words: each seat's values, and every
+    pot with how it was divided."""
+
+    high: Ranking
+    low: Ranking | None
+    high_values: list[int]
+    low_values: list[int]
+    cards: list[list[int] | None]
+    pots: list[tuple[pots.PotSlice, list[pots.Division]]]
+
+
+def _divide(
+    game: Variant,
+    hands: Sequence[Sequence[int] | None],
+    board: Sequence[int],
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    button: int,
+    dead: Sequence[int] | None,
+) -> _Divided:
+    """Rank the hands still in and divide every pot (see `settle` for the input)."""
+    seats = len(hands)
+    common = list(board) if board else None
+    cards: list[list[int] | None] = [None if folded[s] else list(hands[s])  # type: ignore[arg-type]
+                                     for s in range(seats)]
+    high = game.high
+    assert high is not None, "settle() needs a variant with a hand ranking"
+    low = game.low if game.split is Split.HIGH_LOW else None
+    high_values = [0 if c is None else high.evaluate(c, common) for c in cards]
+    low_values = [0 if c is None or low is None else low.evaluate(c, common) for c in cards]
+    high_judge = _judge(high, high_values, cards, common)
+    low_judge = None if low is None else _judge(low, low_values, cards, common)
+    divided = [(pot, pots.divide(pot, high_judge, low_judge, button, seats))
+               for pot in pots.side_pots(contributions, folded, dead)]
+    return _Divided(high, low, high_values, low_values, cards, divided)
+
+
+def payouts(
+    game: Variant,
+    hands: Sequence[Sequence[int] | None],
+    board: Sequence[int],
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    button: int,
+    dead: Sequence[int] | None = None,
+) -> tuple[int, ...]:
+    """What each seat collects, as `settle` would pay it, without putting the showdown
+    in words: the engine pays a hand with this and builds the `ShowdownResult` only
+    when somebody reads it (describing every hand costs more than settling it)."""
+    paid = [0] * len(hands)
+    for _, divisions in _divide(game, hands, board, contributions, folded, button,
+                                dead).pots:
+        for div in divisions:
+            for seat, share in div.shares.items():
+                paid[seat] += share
+    return tuple(paid)
+
+
 def settle(
     game: Variant,
     hands: Sequence[Sequence[int] | None],
@@ -114,27 +175,18 @@ def settle(
     its contribution).  Nothing is checked again; this is the entry for code that
     validated its own state (the engine), `showdown` is the one for everyone else."""
     seats = len(hands)
-    common = list(board) if board else None
-    cards: list[list[int] | None] = [None if folded[s] else list(hands[s])  # type: ignore[arg-type]
-                                     for s in range(seats)]
-    high = game.high
-    assert high is not None, "settle() needs a variant with a hand ranking"
-    low = game.low if game.split is Split.HIGH_LOW else None
-    high_values = [0 if c is None else high.evaluate(c, common) for c in cards]
-    low_values = [0 if c is None or low is None else low.evaluate(c, common) for c in cards]
-    high_judge = _judge(high, high_values, cards, common)
-    low_judge = None if low is None else _judge(low, low_values, cards, common)
-
-    payouts = [0] * seats
+    high, low, high_values, low_values, cards, divided = _divide(
+        game, hands, board, contributions, folded, button, dead)
+    paid = [0] * seats
     results = []
-    for pot in pots.side_pots(contributions, folded, dead):
+    for pot, divisions in divided:
         awards = []
-        for div in pots.divide(pot, high_judge, low_judge, button, seats):
+        for div in divisions:
             ranking, values = (low, low_values) if div.part == "low" else (high, high_values)
             assert ranking is not None
             winners = tuple(pots.clockwise(list(div.shares), button, seats))
             for s in winners:
-                payouts[s] += div.shares[s]
+                paid[s] += div.shares[s]
             awards.append(Award(div.part, div.amount, winners,
                                 tuple(div.shares[s] for s in winners),
                                 tuple(ranking.describe(values[s]) for s in winners)))
@@ -147,7 +199,7 @@ def settle(
         return text + "; low: " + (low.describe(low_values[s]) if low_values[s] else "none")
 
     hand_words = tuple(None if c is None else seat_words(s) for s, c in enumerate(cards))
-    return ShowdownResult(tuple(payouts), tuple(contributions), tuple(results), hand_words)
+    return ShowdownResult(tuple(paid), tuple(contributions), tuple(results), hand_words)
 
 
 # ---------------------------------------------------------------- showdown
