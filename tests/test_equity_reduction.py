@@ -1,11 +1,15 @@
 """The exact enumerator's shortcuts against plain enumeration.
 
-`games.equity` does not visit every board: it deals boards by rank, evaluates one card
-for all the "loose" suits of a rank (suits nobody can still make a flush in) and weighs
-the result by how many boards it stands for.  These tests settle every board one by
-one with `games.showdown_batch` (a different code path: the batch showdown kernel and
-the pot splitter) and demand the same equity to the last bit of a double, preflop and
-on later streets, heads-up and multiway, for the high, the 2+3 Omaha high and hi/lo.
+`games.equity` does not visit every board: it deals boards by rank and evaluates one
+card for a group of interchangeable cards, weighing the result by how many boards it
+stands for.  A group is the cards of the "loose" suits of a rank (suits nobody can still
+make a flush in) or of a class of symmetric suits (suits a relabelling fixing every
+hand, the board and the deck swaps, as hearts and spades in AhAs vs KhKs).  These tests
+settle every board one by one with `games.showdown_batch` (a different code path: the
+batch showdown kernel and the pot splitter) and demand the same equity to the last bit
+of a double, preflop and on later streets, heads-up and multiway, for the high, the 2+3
+Omaha high and hi/lo; and they check in the kernel's integer pot units that the weights
+of the boards evaluated add up to the number of boards.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import numpy as np
 import pytest
 
 from games import equity, showdown_batch, variant
+from games.equity import _kernel
+from games.equity.inputs import hand_tables, low_table, remaining_deck
 
 # Chips each player puts in: divisible by every split of a pot between up to four
 # players and two halves, so the settled payouts are exact fractions of the pot.
@@ -112,3 +118,65 @@ def test_later_streets_equal_every_board_settled(game, players, board_cards):
 )
 def test_hands_built_to_stress_the_loose_suits(hands, board):
     check("holdem", hands, board)
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "board"),
+    [
+        # hearts with spades and clubs with diamonds swap: four relabellings
+        ("holdem", ["AhAs", "KhKs"], ""),
+        ("holdem", ["AhAs", "KhKs", "QhQs"], ""),
+        ("holdem", ["AcAd", "KcKd", "QhQs", "JhJs"], ""),
+        # one class of three suits (diamonds, hearts, spades)
+        ("holdem", ["AcKc", "QcJc"], ""),
+        ("holdem", ["2c3c", "4c5c", "6c7c"], ""),
+        ("holdem", ["7c7d", "2h2s"], "7h2c3d"),
+        # a flop that keeps one swap (clubs with diamonds) and breaks the other
+        ("holdem", ["AhAs", "KhKs"], "9c9d5h"),
+        # the board makes every suit different
+        ("holdem", ["AhAs", "KhKs"], "2c3d4h5s"),
+        ("short-deck", ["AhAs", "KhKs", "QcQd"], ""),
+        ("omaha", ["AhAsKhKs", "QcQdJcJd"], ""),
+        ("omaha-hilo", ["Ah2hAs2s", "KcKd3c3d"], ""),
+        ("omaha-hilo", ["Ah2hAs2s", "KcKd3c3d", "4h5h4s5s"], "6c7d8h"),
+    ],
+)
+def test_symmetric_suits_equal_every_board_settled(game, hands, board):
+    cards = [_cards(h) for h in hands]
+    check(game, cards, _cards(board))
+    check_weights(game, [cards], _cards(board))
+
+
+def _cards(text: str) -> list[int]:
+    ranks, suits = "23456789TJQKA", "cdhs"
+    return [4 * ranks.index(text[i]) + suits.index(text[i + 1]) for i in range(0, len(text), 2)]
+
+
+def check_weights(game: str, tuples: list[list[list[int]]], board: list[int]) -> None:
+    """Run the kernel itself on each tuple of hands: every board pays out the whole pot
+    (POT_UNITS) once, so the units paid over a tuple add up to POT_UNITS times the
+    number of boards, exactly, if and only if the weights do."""
+    v = variant(game)
+    board_arr = np.array(board, dtype=np.uint8)
+    deck = remaining_deck(v, board_arr, np.zeros(0, dtype=np.uint8))
+    holes = np.array(tuples, dtype=np.uint8)
+    for nparts in (1, 3):
+        out = np.zeros((len(tuples), holes.shape[1], _kernel.NCOLS), dtype=np.int64)
+        for part in range(nparts):
+            _kernel.exact(hand_tables(v), low_table(v), holes, board_arr, deck, part, nparts,
+                          out)
+        for t, hands in enumerate(tuples):
+            paid = int(out[t, :, 2].sum())
+            assert paid == _kernel.POT_UNITS * boards_left(game, hands, board), (hands, board)
+
+
+@pytest.mark.parametrize("game", ["holdem", "short-deck", "omaha", "omaha-hilo"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("board_cards", [0, 3, 4])
+def test_weights_sum_to_the_boards(game, players, board_cards):
+    """Random deals, preflop, on the flop and on the turn, every way of splitting the
+    work (see check_weights)."""
+    rng = np.random.default_rng(100 * players + board_cards + 7 * len(game))
+    deals = [random_hands(rng, game, players, board_cards) for _ in range(6 if board_cards else 2)]
+    for hands, board in deals:
+        check_weights(game, [hands], board)

@@ -137,7 +137,9 @@ def equity(
         counts = run_exact(v, tables, low, holes, board_cards, deck, boards, n_threads,
                            progress)
         w = cls_weight / cls_weight.sum()
-        stats = np.tensordot(w, counts.astype(np.float64), axes=1) / boards  # (P, NCOL)
+        # a weighted sum written out: np.tensordot would wake OpenBLAS's threads, which
+        # then spin on the cores the next run wants
+        stats = (w[:, None, None] * counts).sum(axis=0) / boards  # (P, NCOL)
         result_players = player_equities(texts, stats, None)
         return EquityResult(
             v.name, result_players, cards_text(board_cards), cards_text(dead_cards), True,
