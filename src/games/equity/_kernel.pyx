@@ -54,6 +54,15 @@ cdef int _r
 
 # ---------------------------------------------------------------- one showdown setup
 
+cdef struct Tally:
+    # An exact run's counts for a high-only game, weighted by boards, kept apart from
+    # the NCOL accumulators so that a showdown won alone costs one add (see _flush_tally)
+    int64_t wins[MAXP]              # boards won alone
+    int64_t ties[MAXP]              # boards shared
+    int64_t shared[MAXP]            # pot units won on shared boards
+    int64_t squares[MAXP]           # the sum of their squares
+
+
 cdef struct Ctx:
     int np                          # players
     int nh                          # hole cards per player
@@ -69,6 +78,8 @@ cdef struct Ctx:
     uint32_t hlow[MAXP]             # low-rank set of the hole cards (LOW_RANK_BIT)
     uint8_t pidx[MAXP][MAXPAIRS]    # two_plus_three: table column of each hole pair
     int hsuit[4]                    # most hole cards any player holds of each suit
+    bint high_only                  # best five of all, flush table, no low half
+    Tally *tally                    # exact runs of high_only games count here
 
 
 cdef int SHARE[MAXP + 1]
@@ -236,6 +247,8 @@ cdef void _init_ctx(Ctx *c, object high, object low, int players, int nh) except
         if not isinstance(low, MaskTables):
             raise TypeError(f"no equity kernel for low tables of type {type(low).__name__}")
         c.low = (<MaskTables>low).c_table
+    c.high_only = not c.two_plus_three and c.low == NULL and c.flush != NULL
+    c.tally = NULL
 
 
 # ---------------------------------------------------------------- exact enumeration
@@ -354,75 +367,47 @@ cdef void _rank_order(const uint8_t *avail, Order *o) noexcept nogil:
         o.n += 1
 
 
-cdef inline void _last_card_high(const Ctx *c, const Order *o, int i, int pending,
-                                 const Board *b, const int *cls, int64_t weight,
-                                 int64_t *acc) noexcept nogil:
-    """The last board card when the pot goes whole to the best best-five high (hold'em,
-    short deck): an add and a lookup a player and showdown, tallied in locals and
-    added to the accumulators once."""
-    cdef int r, s, p, card, v, best, nbest, live, fl, g, n, u
-    cdef int flush_suits = _flush_suits(c, b, 1)
+cdef inline void _showdown_high(const Ctx *c, key_t bkey, uint64_t bbits,
+                                int64_t w) noexcept nogil:
+    """Settle one complete board of a high_only game into c.tally, counted w times: an
+    add and a lookup a player."""
+    cdef int p, v, best = -1, nbest = 0, winner = 0, u
     cdef int value[MAXP]
-    cdef key_t key[MAXP]
-    cdef uint64_t bits[MAXP]
-    cdef int64_t wins[MAXP]
-    cdef int64_t ties[MAXP]
-    cdef int64_t units[MAXP]
-    cdef int64_t squares[MAXP]
     for p in range(c.np):
-        key[p] = c.hkey[p] + b.key
-        bits[p] = c.hbits[p] | b.bits
-        wins[p] = 0
-        ties[p] = 0
-        units[p] = 0
-        squares[p] = 0
-    live = pending
-    while True:
-        r = o.rank[i]
-        g = live & ~flush_suits                 # the loose cards: one stands for all
-        fl = live & flush_suits
-        while True:
-            if g:
-                n = BITS4[g]
-                card = 4 * r + LOWEST4[g]
-                best = -1
-                nbest = 0
-                for p in range(c.np):
-                    v = _value_with(c, key[p] + CARD_KEY[card], bits[p] | CARD_BIT[card])
-                    value[p] = v
-                    if v > best:
-                        best = v
-                        nbest = 1
-                    elif v == best:
-                        nbest += 1
-                if nbest == 1:
-                    for p in range(c.np):
-                        if value[p] == best:
-                            wins[p] += n
-                else:
-                    u = SHARE[nbest]
-                    for p in range(c.np):
-                        if value[p] == best:
-                            ties[p] += n
-                            units[p] += n * u
-                            squares[p] += n * u * u
-            if fl == 0:
-                break
-            s = LOWEST4[fl]
-            g = fl & cls[s]                     # a class of symmetric suits
-            fl &= ~g
-        i += 1
-        if i == o.n:
-            break
-        live = o.live[i]
+        v = _value_with(c, c.hkey[p] + bkey, c.hbits[p] | bbits)
+        value[p] = v
+        if v > best:
+            best = v
+            nbest = 1
+            winner = p
+        elif v == best:
+            nbest += 1
+    if nbest == 1:
+        c.tally.wins[winner] += w
+        return
+    u = SHARE[nbest]
     for p in range(c.np):
-        units[p] += wins[p] * POT
-        squares[p] += wins[p] * POT * POT
-        acc[p * NCOL + WIN] += wins[p] * weight
-        acc[p * NCOL + TIE] += ties[p] * weight
-        acc[p * NCOL + UNITS] += units[p] * weight
-        acc[p * NCOL + HI] += units[p] * weight
-        acc[p * NCOL + SQ] += squares[p] * weight
+        if value[p] == best:
+            c.tally.ties[p] += w
+            c.tally.shared[p] += w * u
+            c.tally.squares[p] += w * u * u
+
+
+cdef inline void _flush_tally(const Ctx *c, int64_t *acc) noexcept nogil:
+    """Add c.tally to the accumulators and empty it."""
+    cdef int p
+    cdef int64_t units
+    for p in range(c.np):
+        units = c.tally.wins[p] * POT + c.tally.shared[p]
+        acc[p * NCOL + WIN] += c.tally.wins[p]
+        acc[p * NCOL + TIE] += c.tally.ties[p]
+        acc[p * NCOL + UNITS] += units
+        acc[p * NCOL + HI] += units
+        acc[p * NCOL + SQ] += c.tally.wins[p] * POT * POT + c.tally.squares[p]
+        c.tally.wins[p] = 0
+        c.tally.ties[p] = 0
+        c.tally.shared[p] = 0
+        c.tally.squares[p] = 0
 
 
 cdef inline void _last_card(const Ctx *c, const Order *o, int i, int pending,
@@ -439,8 +424,12 @@ cdef inline void _last_card(const Ctx *c, const Order *o, int i, int pending,
         while True:
             if g:
                 card = 4 * r + LOWEST4[g]
-                _showdown(c, b.key + CARD_KEY[card], b.bits | CARD_BIT[card],
-                          b.low | LOW_RANK_BIT[r], weight * BITS4[g], acc)
+                if c.high_only:
+                    _showdown_high(c, b.key + CARD_KEY[card], b.bits | CARD_BIT[card],
+                                   weight * BITS4[g])
+                else:
+                    _showdown(c, b.key + CARD_KEY[card], b.bits | CARD_BIT[card],
+                              b.low | LOW_RANK_BIT[r], weight * BITS4[g], acc)
             if fl == 0:
                 break
             s = LOWEST4[fl]
@@ -471,10 +460,7 @@ cdef void _deal(const Ctx *c, const Order *o, int i, int pending, int need, cons
             return
         pending = o.live[i]
     if need == 1 and unit == NULL:
-        if not c.two_plus_three and c.low == NULL and c.flush != NULL:
-            _last_card_high(c, o, i, pending, b, cls, weight, acc)
-        else:
-            _last_card(c, o, i, pending, b, cls, weight, acc)
+        _last_card(c, o, i, pending, b, cls, weight, acc)
         return
     rel = _flush_suits(c, b, need) & pending
     if rel:
@@ -505,7 +491,10 @@ cdef void _deal(const Ctx *c, const Order *o, int i, int pending, int need, cons
             if unit[0] % nparts != part:
                 continue
         if m == need:
-            _showdown(c, nb.key, nb.bits, nb.low, weight * BINOMIAL[k][m], acc)
+            if c.high_only:
+                _showdown_high(c, nb.key, nb.bits, weight * BINOMIAL[k][m])
+            else:
+                _showdown(c, nb.key, nb.bits, nb.low, weight * BINOMIAL[k][m], acc)
             continue
         next_cls = cls
         if rel and m < k:                       # the class splits: taken and not taken
@@ -543,7 +532,14 @@ def exact(object high, object low, const card_t[:, :, ::1] holes,
     cdef uint8_t avail[13]
     cdef int deck_suit_ranks[4]
     cdef int cls[4]
+    cdef Tally tally
     _init_ctx(&c, high, low, np_, nh)
+    c.tally = &tally
+    for p in range(np_):
+        tally.wins[p] = 0
+        tally.ties[p] = 0
+        tally.shared[p] = 0
+        tally.squares[p] = 0
     b0.key = 0
     b0.bits = 0
     b0.low = 0
@@ -575,6 +571,8 @@ def exact(object high, object low, const card_t[:, :, ::1] holes,
             _suit_classes(&c, &b0, deck_suit_ranks, cls)
             unit = -1
             _deal(&c, &order, -1, 0, need, &b0, cls, 1, &out[t, 0, 0], &unit, part, nparts)
+            if c.high_only:
+                _flush_tally(&c, &out[t, 0, 0])
 
 
 # ---------------------------------------------------------------- Monte Carlo
