@@ -79,7 +79,7 @@ cdef struct Ctx:
     uint8_t pidx[MAXP][MAXPAIRS]    # two_plus_three: table column of each hole pair
     int hsuit[4]                    # most hole cards any player holds of each suit
     bint high_only                  # best five of all, flush table, no low half
-    Tally *tally                    # exact runs of high_only games count here
+    Tally *tally                    # where high_only showdowns are counted
 
 
 cdef int SHARE[MAXP + 1]
@@ -393,6 +393,15 @@ cdef inline void _showdown_high(const Ctx *c, key_t bkey, uint64_t bbits,
             c.tally.squares[p] += w * u * u
 
 
+cdef inline void _clear_tally(const Ctx *c) noexcept nogil:
+    cdef int p
+    for p in range(c.np):
+        c.tally.wins[p] = 0
+        c.tally.ties[p] = 0
+        c.tally.shared[p] = 0
+        c.tally.squares[p] = 0
+
+
 cdef inline void _flush_tally(const Ctx *c, int64_t *acc) noexcept nogil:
     """Add c.tally to the accumulators and empty it."""
     cdef int p
@@ -404,10 +413,7 @@ cdef inline void _flush_tally(const Ctx *c, int64_t *acc) noexcept nogil:
         acc[p * NCOL + UNITS] += units
         acc[p * NCOL + HI] += units
         acc[p * NCOL + SQ] += c.tally.wins[p] * POT * POT + c.tally.squares[p]
-        c.tally.wins[p] = 0
-        c.tally.ties[p] = 0
-        c.tally.shared[p] = 0
-        c.tally.squares[p] = 0
+    _clear_tally(c)
 
 
 cdef inline void _last_card(const Ctx *c, const Order *o, int i, int pending,
@@ -535,11 +541,7 @@ def exact(object high, object low, const card_t[:, :, ::1] holes,
     cdef Tally tally
     _init_ctx(&c, high, low, np_, nh)
     c.tally = &tally
-    for p in range(np_):
-        tally.wins[p] = 0
-        tally.ties[p] = 0
-        tally.shared[p] = 0
-        tally.squares[p] = 0
+    _clear_tally(&c)
     b0.key = 0
     b0.bits = 0
     b0.low = 0
@@ -667,7 +669,10 @@ def sample(object high, object low, const card_t[:, ::1] combos,
     cdef card_t d[52]                   # the live cards, partly shuffled
     cdef uint64_t x
     cdef int nlive, shuffled
+    cdef Tally tally
     _init_ctx(&c, high, low, np_, nh)
+    c.tally = &tally
+    _clear_tally(&c)
     for i in range(nb0):
         bkey0 += CARD_KEY[board[i]]
         bbits0 |= CARD_BIT[board[i]]
@@ -718,7 +723,16 @@ def sample(object high, object low, const card_t[:, ::1] combos,
                             card = d[j]
                             d[j] = d[i + 1]
                             d[i + 1] = card
-                    if n_random == np_:       # every hand random: the first cards
+                    if n_random == np_ and c.high_only:
+                        # every hand random, a best-five game: the first cards, their
+                        # keys summed here (no low ranks, no hole pairs to index)
+                        for p in range(np_):
+                            c.hkey[p] = KEY_BASE
+                            c.hbits[p] = 0
+                            for j in range(p * nh, p * nh + nh):
+                                c.hkey[p] += CARD_KEY[d[j]]
+                                c.hbits[p] |= CARD_BIT[d[j]]
+                    elif n_random == np_:     # every hand random: the first cards
                         _set_players(&c, d)
                     elif n_random:
                         i = 0
@@ -736,7 +750,10 @@ def sample(object high, object low, const card_t[:, ::1] combos,
                         bkey += CARD_KEY[card]
                         bbits |= CARD_BIT[card]
                         blow |= LOW_RANK_BIT[card >> 2]
-                    _showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
+                    if c.high_only:
+                        _showdown_high(&c, bkey, bbits, 1)
+                    else:
+                        _showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
                     t += 1
                 done += t1 - t0
                 continue
@@ -778,9 +795,14 @@ def sample(object high, object low, const card_t[:, ::1] combos,
                     bkey += CARD_KEY[card]
                     bbits |= CARD_BIT[card]
                     blow |= LOW_RANK_BIT[card >> 2]
-                _showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
+                if c.high_only:
+                    _showdown_high(&c, bkey, bbits, 1)
+                else:
+                    _showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
                 t += 1
             if done < 0:
                 break
             done += t1 - t0
+        if c.high_only:
+            _flush_tally(&c, &out[0, 0])
     return done
