@@ -371,8 +371,19 @@ cdef inline void _showdown_high(const Ctx *c, key_t bkey, uint64_t bbits,
                                 int64_t w) noexcept nogil:
     """Settle one complete board of a high_only game into c.tally, counted w times: an
     add and a lookup a player."""
-    cdef int p, v, best = -1, nbest = 0, winner = 0, u
+    cdef int p, v, best = -1, nbest = 0, winner = 0, u, v1
     cdef int value[MAXP]
+    if c.np == 2:               # heads-up without a branch on who wins
+        v = _value_with(c, c.hkey[0] + bkey, c.hbits[0] | bbits)
+        v1 = _value_with(c, c.hkey[1] + bkey, c.hbits[1] | bbits)
+        c.tally.wins[0] += w * (v > v1)
+        c.tally.wins[1] += w * (v1 > v)
+        if v == v1:             # rare, so the branch is well predicted
+            for p in range(2):
+                c.tally.ties[p] += w
+                c.tally.shared[p] += w * HALF
+                c.tally.squares[p] += w * HALF * HALF
+        return
     for p in range(c.np):
         v = _value_with(c, c.hkey[p] + bkey, c.hbits[p] | bbits)
         value[p] = v
