@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from games import equity, showdown_batch, variant
-from games.equity import _kernel
+from games.equity import _exact
 from games.equity.inputs import hand_tables, low_table, remaining_deck
 
 # Chips each player puts in: divisible by every split of a pot between up to four
@@ -161,13 +161,13 @@ def check_weights(game: str, tuples: list[list[list[int]]], board: list[int]) ->
     deck = remaining_deck(v, board_arr, np.zeros(0, dtype=np.uint8))
     holes = np.array(tuples, dtype=np.uint8)
     for nparts in (1, 3):
-        out = np.zeros((len(tuples), holes.shape[1], _kernel.NCOLS), dtype=np.int64)
+        out = np.zeros((len(tuples), holes.shape[1], _exact.NCOLS), dtype=np.int64)
         for part in range(nparts):
-            _kernel.exact(hand_tables(v), low_table(v), holes, board_arr, deck, part, nparts,
+            _exact.exact(hand_tables(v), low_table(v), holes, board_arr, deck, part, nparts,
                           out)
         for t, hands in enumerate(tuples):
             paid = int(out[t, :, 2].sum())
-            assert paid == _kernel.POT_UNITS * boards_left(game, hands, board), (hands, board)
+            assert paid == _exact.POT_UNITS * boards_left(game, hands, board), (hands, board)
 
 
 @pytest.mark.parametrize("game", ["holdem", "short-deck", "omaha", "omaha-hilo"])

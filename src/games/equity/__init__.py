@@ -8,8 +8,10 @@
 One idea per module: `compute` (the public function: check, plan, run), `inputs`
 (players, board and dead cards made kernel inputs), `plan` (hand tuples and suit
 classes of an exact run), `runs` (the threaded exact and sampling drivers), `result`
-(what is returned), `pineapple` (Crazy Pineapple's discard) and `_kernel` (the
-enumeration and sampling kernels).  Hand ranges are their own package, games.ranges.
+(what is returned), `pineapple` (Crazy Pineapple's discard), and the kernels:
+`_exact` (enumeration by rank and suit symmetry) and `_sample` (seeded Monte Carlo),
+which settle boards through one shared showdown (`_showdown.pxd`).  Hand ranges are
+their own package, games.ranges.
 """
 
 from games.equity.compute import equity

@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 import evaluator
 from evaluator.checks import deck_mask
-from games.equity import _kernel
+from games.equity import _exact
 from games.equity.inputs import Player, cards_text
 from games.equity.result import EquityResult, Progress, player_equities
 from games.variants import Variant
@@ -70,14 +70,14 @@ def discard_preflop(v: Variant, tables: Any, players: list[Player], dead: npt.ND
     known = deck_mask(dead.tolist() + [c for h in hands for c in h])
     rest = [c for c in v.deck.tolist() if not (known >> c) & 1]
     n = len(players)
-    counts = np.zeros((1, n, _kernel.NCOLS), dtype=np.int64)
+    counts = np.zeros((1, n, _exact.NCOLS), dtype=np.int64)
     flops = list(combinations(rest, 3))
     for k, flop in enumerate(flops):
         kept = [keep_two(h, flop) for h in hands]
         out_cards = {c for h, pair in zip(hands, kept, strict=True) for c in h if c not in pair}
         deck = np.array([c for c in rest if c not in flop and c not in out_cards], np.uint8)
         holes = np.array([kept], dtype=np.uint8)
-        _kernel.exact(tables, None, holes, np.array(flop, np.uint8), deck, 0, 1, counts)
+        _exact.exact(tables, None, holes, np.array(flop, np.uint8), deck, 0, 1, counts)
         if progress is not None and (k % 256 == 255 or k == len(flops) - 1):
             progress(k + 1, len(flops))
     boards = math.comb(len(rest) - 3, 2)

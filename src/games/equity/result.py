@@ -10,13 +10,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from games.equity import _kernel
+from games.equity import _exact
 
 #: progress callback: progress(done, total) in outcomes (exact) or trials (sampling)
 Progress = Callable[[int, int], object]
 
 #: the kernels count a pot as this many units (so split pots stay integers)
-POT = _kernel.POT_UNITS
+POT = _exact.POT_UNITS
 
 
 class StopSampling(Exception):

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator.threads import shared_pool
-from games.equity import _kernel
+from games.equity import _exact, _sample
 from games.equity.inputs import Player
 from games.equity.result import Progress, StopSampling
 from games.variants import Variant
@@ -47,7 +47,7 @@ def run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
                threads: int, progress: Progress | None) -> npt.NDArray[np.int64]:
     n_cls, n_players, _ = holes.shape
     need = 5 - len(board)
-    total = np.zeros((n_cls, n_players, _kernel.NCOLS), dtype=np.int64)
+    total = np.zeros((n_cls, n_players, _exact.NCOLS), dtype=np.int64)
     tasks: list[Callable[[], Any]] = []
     weights: list[int] = []
     n_first = len(deck) - n_players * holes.shape[2] - need + 1
@@ -57,8 +57,8 @@ def run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
             b = min(n_cls, a + step)
 
             def task(a: int = a, b: int = b) -> Any:
-                out = np.zeros((b - a, n_players, _kernel.NCOLS), dtype=np.int64)
-                _kernel.exact(tables, low, holes[a:b], board, deck, 0, 1, out)
+                out = np.zeros((b - a, n_players, _exact.NCOLS), dtype=np.int64)
+                _exact.exact(tables, low, holes[a:b], board, deck, 0, 1, out)
                 return a, b, out
             tasks.append(task)
             weights.append((b - a) * boards)
@@ -66,8 +66,8 @@ def run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
         nparts = max(1, min(n_first, 8 * threads if n_cls * boards > 200_000 else threads))
         for part in range(nparts):
             def part_task(part: int = part) -> Any:
-                out = np.zeros((n_cls, n_players, _kernel.NCOLS), dtype=np.int64)
-                _kernel.exact(tables, low, holes, board, deck, part, nparts, out)
+                out = np.zeros((n_cls, n_players, _exact.NCOLS), dtype=np.int64)
+                _exact.exact(tables, low, holes, board, deck, part, nparts, out)
                 return 0, n_cls, out
             tasks.append(part_task)
             weights.append(n_cls * boards // nparts)
@@ -112,7 +112,7 @@ def run_sample(v: Variant, tables: Any, low: Any, players: list[Player],
     starts[1:] = np.cumsum([len(p.combos) for p in players])
     cum = np.concatenate([np.cumsum(p.weights) for p in players] + [np.zeros(0)])
     total_trials = trials if trials is not None else (1 << 62)
-    total = np.zeros((len(players), _kernel.NCOLS), dtype=np.int64)
+    total = np.zeros((len(players), _exact.NCOLS), dtype=np.int64)
     n_chunks = -(-total_trials // CHUNK)
     per_batch = 16 * threads
     start = time.perf_counter()
@@ -129,8 +129,8 @@ def run_sample(v: Variant, tables: Any, low: Any, players: list[Player],
             bounds = bounds.astype(np.int64)
 
             def work(a: int, b: int) -> tuple[npt.NDArray[np.int64], int]:
-                out = np.zeros((len(players), _kernel.NCOLS), dtype=np.int64)
-                n = _kernel.sample(tables, low, combos, starts, cum, board, deck,
+                out = np.zeros((len(players), _exact.NCOLS), dtype=np.int64)
+                n = _sample.sample(tables, low, combos, starts, cum, board, deck,
                                    seed, a, b - a, CHUNK, total_trials, out)
                 return out, n
 

@@ -1,23 +1,10 @@
-"""Stub of the compiled equity kernels (games/equity/_kernel.pyx)."""
+"""Stub of the compiled Monte Carlo equity kernel (games/equity/_sample.pyx)."""
 
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-NCOLS: int
-POT_UNITS: int
-
-def exact(
-    high: Any,
-    low: Any,
-    holes: npt.NDArray[np.uint8],
-    board: npt.NDArray[np.uint8],
-    deck: npt.NDArray[np.uint8],
-    part: int,
-    nparts: int,
-    out: npt.NDArray[np.int64],
-) -> None: ...
 def sample(
     high: Any,
     low: Any,
