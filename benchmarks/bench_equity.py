@@ -130,6 +130,34 @@ def test_poker_equity_omaha_exact(benchmark):
     assert r["players"][0]["equity"] == pytest.approx(ours, abs=1e-12)
 
 
+# the same symmetry for every Omaha: 5 and 6 hole cards, and Hi/Lo, preflop
+OMAHA_PREFLOP = [
+    ("omaha5", "omaha_five", ["AhAsKd7c2d", "QhJhTs9s3c"]),
+    ("omaha6", "omaha_six", ["AhAsKd7c2d4h", "QhJhTs9s3c5d"]),
+    ("omaha-hilo", "omaha_hi_lo", ["Ah2sKd3c", "QhJh4s5s"]),
+]
+
+
+@pytest.mark.parametrize(("game", "peer_game", "hands"), OMAHA_PREFLOP,
+                         ids=[g for g, _, _ in OMAHA_PREFLOP])
+@pytest.mark.benchmark(group="omaha family exact heads-up preflop")
+def test_ours_omaha_family_exact(benchmark, game, peer_game, hands):
+    benchmark.group = f"{game} exact heads-up preflop"
+    r = run(benchmark, lambda: equity(game, hands, exact=True, threads=1), 3)
+    assert sum(r.equities) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize(("game", "peer_game", "hands"), OMAHA_PREFLOP,
+                         ids=[g for g, _, _ in OMAHA_PREFLOP])
+@pytest.mark.benchmark(group="omaha family exact heads-up preflop")
+def test_poker_equity_omaha_family_exact(benchmark, game, peer_game, hands):
+    pe = pytest.importorskip("poker_equity")
+    benchmark.group = f"{game} exact heads-up preflop"
+    ours = equity(game, hands, exact=True)[0].equity
+    r = run(benchmark, lambda: pe.exact_from_text(peer_game, hands, "", ""), 1)
+    assert r["players"][0]["equity"] == pytest.approx(ours, abs=1e-12)
+
+
 HILO = ["Ah2sKd3c", "QhJh4s5s"]
 
 
