@@ -10,8 +10,7 @@ from libc.stdint cimport int64_t, uint8_t
 from evaluator.keys cimport CARD_BIT, CARD_KEY, LOW_RANK_BIT, popcount
 from evaluator.typedefs cimport card_t, key_t, uint32_t, uint64_t
 from games.equity._showdown cimport (
-    NCOL, POT, Ctx, Tally, clear_tally, flush_tally, init_ctx, set_players,
-    showdown, showdown_high,
+    NCOL, POT, Ctx, Tally, clear_tally, flush_tally, init_ctx, set_players, showdown,
 )
 
 # the accumulators' layout (_showdown.pxd), for the Python side of both kernels
@@ -155,12 +154,8 @@ cdef inline void _last_card(const Ctx *c, const Order *o, int i, int pending,
         while True:
             if g:
                 card = 4 * r + LOWEST4[g]
-                if c.high_only:
-                    showdown_high(c, b.key + CARD_KEY[card], b.bits | CARD_BIT[card],
-                                  weight * BITS4[g])
-                else:
-                    showdown(c, b.key + CARD_KEY[card], b.bits | CARD_BIT[card],
-                             b.low | LOW_RANK_BIT[r], weight * BITS4[g], acc)
+                showdown(c, b.key + CARD_KEY[card], b.bits | CARD_BIT[card],
+                         b.low | LOW_RANK_BIT[r], weight * BITS4[g], acc)
             if fl == 0:
                 break
             s = LOWEST4[fl]
@@ -222,10 +217,7 @@ cdef void _deal(const Ctx *c, const Order *o, int i, int pending, int need, cons
             if unit[0] % nparts != part:
                 continue
         if m == need:
-            if c.high_only:
-                showdown_high(c, nb.key, nb.bits, weight * BINOMIAL[k][m])
-            else:
-                showdown(c, nb.key, nb.bits, nb.low, weight * BINOMIAL[k][m], acc)
+            showdown(c, nb.key, nb.bits, nb.low, weight * BINOMIAL[k][m], acc)
             continue
         next_cls = cls
         if rel and m < k:                       # the class splits: taken and not taken
@@ -293,10 +285,10 @@ def exact(object high, object low, const card_t[:, :, ::1] holes,
             if need == 0:
                 if part == 0:
                     showdown(&c, b0.key, b0.bits, b0.low, 1, &out[t, 0, 0])
-                continue
-            _rank_order(avail, &order)
-            _suit_classes(&c, &b0, deck_suit_ranks, cls)
-            unit = -1
-            _deal(&c, &order, -1, 0, need, &b0, cls, 1, &out[t, 0, 0], &unit, part, nparts)
-            if c.high_only:
-                flush_tally(&c, &out[t, 0, 0])
+            else:
+                _rank_order(avail, &order)
+                _suit_classes(&c, &b0, deck_suit_ranks, cls)
+                unit = -1
+                _deal(&c, &order, -1, 0, need, &b0, cls, 1, &out[t, 0, 0], &unit, part,
+                      nparts)
+            flush_tally(&c, &out[t, 0, 0])

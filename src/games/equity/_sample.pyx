@@ -12,7 +12,6 @@ from evaluator.typedefs cimport card_t, key_t, uint32_t, uint64_t
 from games._xoshiro cimport Xoshiro, splitmix, xoshiro_next
 from games.equity._showdown cimport (
     MAXH, MAXP, Ctx, Tally, clear_tally, flush_tally, init_ctx, set_players, showdown,
-    showdown_high,
 )
 
 cdef enum:
@@ -192,10 +191,7 @@ def sample(object high, object low, const card_t[:, ::1] combos,
                         bkey += CARD_KEY[card]
                         bbits |= CARD_BIT[card]
                         blow |= LOW_RANK_BIT[card >> 2]
-                    if c.high_only:
-                        showdown_high(&c, bkey, bbits, 1)
-                    else:
-                        showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
+                    showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
                     t += 1
                 done += t1 - t0
                 continue
@@ -237,14 +233,10 @@ def sample(object high, object low, const card_t[:, ::1] combos,
                     bkey += CARD_KEY[card]
                     bbits |= CARD_BIT[card]
                     blow |= LOW_RANK_BIT[card >> 2]
-                if c.high_only:
-                    showdown_high(&c, bkey, bbits, 1)
-                else:
-                    showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
+                showdown(&c, bkey, bbits, blow, 1, &out[0, 0])
                 t += 1
             if done < 0:
                 break
             done += t1 - t0
-        if c.high_only:
-            flush_tally(&c, &out[0, 0])
+        flush_tally(&c, &out[0, 0])
     return done

@@ -182,10 +182,11 @@ cdef inline void settle(const Ctx *c, const int *hi, const int *lo, int64_t w,
         acc[p * NCOL + SQ] += w * u * u
 
 
-cdef inline void showdown(const Ctx *c, key_t bkey, uint64_t bbits, uint32_t blow,
-                          int64_t w, int64_t *acc) noexcept nogil:
-    """Settle one complete board (five cards; bkey/bbits/blow are their sums, bkey
-    without KEY_BASE, which each player's hkey carries)."""
+cdef inline void showdown_any(const Ctx *c, key_t bkey, uint64_t bbits, uint32_t blow,
+                              int64_t w, int64_t *acc) noexcept nogil:
+    """Settle one complete board of any game into the accumulators, counted w times
+    (five cards; bkey/bbits/blow are their sums, bkey without KEY_BASE, which each
+    player's hkey carries)."""
     cdef int hi[MAXP]
     cdef int lo[MAXP]
     cdef int p, suit
@@ -246,6 +247,16 @@ cdef inline void showdown_high(const Ctx *c, key_t bkey, uint64_t bbits,
             c.tally.squares[p] += w * u * u
 
 
+cdef inline void showdown(const Ctx *c, key_t bkey, uint64_t bbits, uint32_t blow,
+                          int64_t w, int64_t *acc) noexcept nogil:
+    """Settle one complete board, counted w times: a high_only game's into c.tally
+    (flush_tally adds it to the accumulators once a run), any other's into acc."""
+    if c.high_only:
+        showdown_high(c, bkey, bbits, w)
+    else:
+        showdown_any(c, bkey, bbits, blow, w, acc)
+
+
 cdef inline void clear_tally(const Ctx *c) noexcept nogil:
     cdef int p
     for p in range(c.np):
@@ -256,9 +267,11 @@ cdef inline void clear_tally(const Ctx *c) noexcept nogil:
 
 
 cdef inline void flush_tally(const Ctx *c, int64_t *acc) noexcept nogil:
-    """Add c.tally to the accumulators and empty it."""
+    """Add c.tally to the accumulators and empty it (nothing to do unless high_only)."""
     cdef int p
     cdef int64_t units
+    if not c.high_only:
+        return
     for p in range(c.np):
         units = c.tally.wins[p] * POT + c.tally.shared[p]
         acc[p * NCOL + WIN] += c.tally.wins[p]
