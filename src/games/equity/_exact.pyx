@@ -13,7 +13,7 @@ from games.equity._showdown cimport (
     NCOL, POT, Ctx, Tally, clear_tally, flush_tally, init_ctx, set_players, showdown,
 )
 
-# the accumulators' layout (_showdown.pxd), for the Python side of both kernels
+# the accumulators' width and a pot's units (_showdown.pxd), for the Python side
 NCOLS = NCOL
 POT_UNITS = POT
 

@@ -5,6 +5,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+NCOLS: int
+
 def sample(
     high: Any,
     low: Any,

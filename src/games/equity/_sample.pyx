@@ -11,11 +11,15 @@ from evaluator.keys cimport CARD_BIT, CARD_KEY, KEY_BASE, LOW_RANK_BIT
 from evaluator.typedefs cimport card_t, key_t, uint32_t, uint64_t
 from games._xoshiro cimport Xoshiro, splitmix, xoshiro_next
 from games.equity._showdown cimport (
-    MAXH, MAXP, Ctx, Tally, clear_tally, flush_tally, init_ctx, set_players, showdown,
+    MAXH, MAXP, NCOL, Ctx, Tally, clear_tally, flush_tally, init_ctx, set_players,
+    showdown,
 )
 
 cdef enum:
     MAX_REJECTED = 10000000
+
+# the accumulators' width (_showdown.pxd), for the Python side
+NCOLS = NCOL
 
 
 # ---------------------------------------------------------------- Monte Carlo

@@ -1,9 +1,10 @@
 """The equity calculation: check the inputs, plan, then enumerate or sample.
 
 Python validates and plans; the kernels (games/equity/_exact.pyx, _sample.pyx)
-enumerate or sample without the GIL.  Exact runs reduce hand tuples by suit isomorphism (tuples that
-a relabelling of suits fixing the board and the dead cards maps onto each other have
-the same result), so ranges cost their distinct shapes, not their combos.
+enumerate or sample without the GIL.  Exact runs reduce hand tuples by suit
+isomorphism (tuples that a relabelling of suits fixing the board and the dead cards
+maps onto each other have the same result), so ranges cost their distinct shapes, not
+their combos.
 """
 
 from __future__ import annotations

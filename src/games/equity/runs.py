@@ -112,7 +112,7 @@ def run_sample(v: Variant, tables: Any, low: Any, players: list[Player],
     starts[1:] = np.cumsum([len(p.combos) for p in players])
     cum = np.concatenate([np.cumsum(p.weights) for p in players] + [np.zeros(0)])
     total_trials = trials if trials is not None else (1 << 62)
-    total = np.zeros((len(players), _exact.NCOLS), dtype=np.int64)
+    total = np.zeros((len(players), _sample.NCOLS), dtype=np.int64)
     n_chunks = -(-total_trials // CHUNK)
     per_batch = 16 * threads
     start = time.perf_counter()
@@ -129,7 +129,7 @@ def run_sample(v: Variant, tables: Any, low: Any, players: list[Player],
             bounds = bounds.astype(np.int64)
 
             def work(a: int, b: int) -> tuple[npt.NDArray[np.int64], int]:
-                out = np.zeros((len(players), _exact.NCOLS), dtype=np.int64)
+                out = np.zeros((len(players), _sample.NCOLS), dtype=np.int64)
                 n = _sample.sample(tables, low, combos, starts, cum, board, deck,
                                    seed, a, b - a, CHUNK, total_trials, out)
                 return out, n
