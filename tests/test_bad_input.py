@@ -4,6 +4,7 @@ and computes nothing: a TypeError for a wrong type, a ValueError for a wrong val
 import numpy as np
 import pytest
 
+import evaluator
 from evaluator import HIGH
 
 GOOD = np.array([[0, 5, 10, 15, 20, 25, 30]], dtype=np.uint8)
@@ -133,3 +134,25 @@ def test_evaluate_batch_rejects_a_read_only_out():
         HIGH.evaluate_batch(GOOD, out=out)
     with pytest.raises(TypeError, match="out must be a numpy int32 array"):
         HIGH.evaluate_batch(GOOD, out=[0])
+
+
+BATCH_TYPES = ["HIGH", "SHORT_DECK", "SHORT_DECK_TRIPS", "DEUCE_TO_SEVEN", "ACE_TO_FIVE",
+               "EIGHT_OR_BETTER"]
+
+
+@pytest.mark.parametrize(("name", "width"), [
+    (name, width) for name in BATCH_TYPES for width in getattr(evaluator, name).sizes
+])
+@pytest.mark.parametrize("filler", [51, 48, 255])
+def test_batch_rows_that_no_hand_can_be_are_refused_not_looked_up(name, width, filler):
+    """The batch loop values a block before it reads the block's check, so a bad row's
+    key reaches the lookup: seven aces of spades (a rank counted seven times, a flush of
+    one card) or seven cards of value 255 must stay inside the tables and be reported."""
+    hand_type = getattr(evaluator, name)
+    good = np.arange(52 - width, 52, dtype=np.uint8)     # kings and aces: in every deck
+    hands = np.tile(good, (700, 1))
+    hands[300] = filler
+    hands[699] = filler
+    with pytest.raises(ValueError, match=r"cards\[300[],]"):
+        hand_type.evaluate_batch(hands)
+    assert hand_type.evaluate_batch(hands[:300]).shape == (300,)
