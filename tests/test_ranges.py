@@ -6,6 +6,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from evaluator import parse_cards
@@ -90,3 +91,21 @@ def test_preflop_table_regenerates():
 def test_bad_ranges(bad):
     with pytest.raises(ValueError):
         parse_range(bad)
+
+
+def test_range_arrays_are_the_callers_to_change():
+    """range_arrays reads each text once (a cache); what it returns is a fresh copy, so
+    a caller writing into it changes no later answer."""
+    combos, weights = range_arrays("AKs, QQ:0.5")
+    first = (combos.copy(), weights.copy())
+    combos[:] = 0
+    weights[:] = 9.0
+    again = range_arrays("AKs, QQ:0.5")
+    assert np.array_equal(again[0], first[0]) and np.array_equal(again[1], first[1])
+    assert again[0].flags.writeable and again[1].flags.writeable
+
+
+@pytest.mark.parametrize(("text", "lowest"), [(["AKs"], "2"), (None, "2"), ("AKs", 6)])
+def test_range_arrays_rejects_wrong_types(text, lowest):
+    with pytest.raises(TypeError):
+        range_arrays(text, lowest)

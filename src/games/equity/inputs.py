@@ -87,9 +87,20 @@ def parse_player(entry: Any, v: Variant, index: int) -> Player:
 
 
 def check_in_deck(cards: npt.NDArray[np.uint8], v: Variant, what: str) -> None:
-    for c in cards:
-        if not (v.deck_mask >> int(c)) & 1:
-            raise ValueError(f"{what}: card {card_name(int(c))} is not in the {v.title} deck")
+    """Every card (any shape, in row order) is in the variant's deck, or a ValueError
+    names the first that is not; one numpy pass, as a range holds up to 1,326 combos."""
+    flat = np.asarray(cards, dtype=np.uint8).reshape(-1)
+    outside = ((np.uint64(v.deck_mask) >> flat.astype(np.uint64)) & np.uint64(1)) == 0
+    if outside.any():
+        c = int(flat[int(np.argmax(outside))])
+        raise ValueError(f"{what}: card {card_name(c)} is not in the {v.title} deck")
+
+
+def combo_masks(p: Player) -> npt.NDArray[np.uint64]:
+    """(M,) 64-bit card masks of a player's combos (bit c set for card c)."""
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(
+        np.uint64(1) << p.combos.astype(np.uint64), axis=1)
+    return masks
 
 
 def hand_tables(v: Variant) -> Any:
@@ -137,8 +148,7 @@ def resolve(v: Variant, players: Sequence[Any], board: Any, dead: Any
         )
     parsed = [parse_player(p, v, i) for i, p in enumerate(players)]
     for i, p in enumerate(parsed):
-        for row in p.combos:
-            check_in_deck(row, v, f"player {i + 1}")
+        check_in_deck(p.combos, v, f"player {i + 1}")
 
     # fixed hands against the board, the dead cards and each other
     known = {"the board": deck_mask(board_cards), "the dead cards": deck_mask(dead_cards)}
@@ -160,8 +170,7 @@ def resolve(v: Variant, players: Sequence[Any], board: Any, dead: Any
     for i, p in enumerate(parsed):
         if p.is_fixed or p.is_random:
             continue
-        masks = [deck_mask(r) for r in p.combos]
-        keep = np.array([(m & blocked) == 0 for m in masks], dtype=bool)
+        keep = (combo_masks(p) & np.uint64(blocked)) == 0
         if not keep.any():
             raise ValueError(
                 f"player {i + 1}'s range {p.text!r} is empty once the board, the dead "

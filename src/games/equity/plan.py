@@ -12,18 +12,11 @@ import numpy.typing as npt
 
 from evaluator.checks import deck_mask
 from evaluator.omaha_tables import ComboTables
-from games.equity.inputs import Player
+from games.equity.inputs import Player, combo_masks
 from games.variants import Variant
 
 #: hand tuples enumerated at most (ranges); beyond this only sampling is offered
 MAX_TUPLES = 200_000
-
-
-def combo_masks(p: Player) -> npt.NDArray[np.uint64]:
-    """(M,) 64-bit card masks of a player's combos (bit c set for card c)."""
-    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(
-        np.uint64(1) << p.combos.astype(np.uint64), axis=1)
-    return masks
 
 
 def hand_tuples(players: list[Player]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:

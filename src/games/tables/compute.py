@@ -25,8 +25,7 @@ import numpy as np
 from evaluator.checks import seed as check_seed
 from evaluator.threads import thread_count
 from games.equity import equity
-from games.equity.inputs import cards_text, resolve
-from games.equity.plan import combo_masks
+from games.equity.inputs import cards_text, combo_masks, resolve
 from games.equity.result import Progress
 from games.equity.runs import pool_map
 from games.ranges.grid import GRID
