@@ -115,3 +115,27 @@ print(sorted(value for s in seen.values() for value, _ in s))
              italian(5).evaluate("6s 6h Ah Kd Qc"),
              OMAHA.evaluate("Ah Kh 2c 3d", "Qh Jh Th 4s 5s")]
     assert out.stdout.strip() == str(sorted(alone))
+
+
+def test_split_batches_fill_fresh_outputs_whole():
+    """Batches big enough to split over threads write their fresh output's pages once
+    first (evaluator.threads.run_split, `fresh`): every row still gets its own value,
+    for the high, Omaha and Italian batch loops, equal to the one-thread answer."""
+    from evaluator.threads import MIN_ROWS_PER_THREAD, run_split
+
+    rng = np.random.default_rng(11)
+    n = 3 * MIN_ROWS_PER_THREAD + 5
+    hands = random_hands(rng, n, 7)
+    assert np.array_equal(HIGH.evaluate_batch(hands, threads=3),
+                          HIGH.evaluate_batch(hands, threads=1))
+    deals = random_hands(rng, n, 9)
+    assert np.array_equal(OMAHA.evaluate_batch(deals[:, :4], deals[:, 4:], threads=3),
+                          OMAHA.evaluate_batch(deals[:, :4], deals[:, 4:], threads=1))
+    it = italian(6)
+    fives = random_hands(rng, n, 5, deck=32)      # sevens to aces, all in its deck
+    assert np.array_equal(it.evaluate_batch(fives, threads=3),
+                          it.evaluate_batch(fives, threads=1))
+    # the touch covers 2-d arrays and any dtype, and leaves every row to the work
+    table = np.empty((n, 3), dtype=np.int64)
+    run_split(n, 3, lambda a, b: table[a:b].__setitem__(slice(None), 7), fresh=(table,))
+    assert (table == 7).all()

@@ -203,7 +203,7 @@ class HandType(LazyTables):
             if row >= 0:
                 bad.append(a + row)
 
-        run_split(n, threads, run)
+        run_split(n, threads, run, fresh=(values,))
         if bad:
             first = min(bad)
             cell = first_bad_cell(rows[first:first + 1], allowed)

@@ -239,6 +239,7 @@ class ItalianHandType(LazyTables):
             cards = board_rows(cards, boards)
         rows = card_rows(cards, (5,), self._allowed, deck_name=self.deck_name)
         n = rows.shape[0]
+        fresh = out is None
         out = output_array(out, n)
         tables, ace_low = self._build()
         suits = self.suits
@@ -246,6 +247,7 @@ class ItalianHandType(LazyTables):
             n, threads,
             lambda a, b: _italian_kernel.evaluate_rows(tables, ace_low, rows[a:b], out[a:b],
                                                        suits),
+            fresh=(out,) if fresh else (),
         )
         return out
 

@@ -122,10 +122,12 @@ class OmahaType(LazyTables):
             return evaluate_blocks(self.evaluate_batch, holes, boards, threads, out)  # type: ignore[no-any-return]
         h, b = check_deals(holes, boards, self.hole_sizes, self.board_sizes)
         n = h.shape[0]
+        fresh = out is None
         out = output_array(out, n)
         tables = self.tables
         result = out
-        run_split(n, threads, lambda a, z: tables.evaluate_rows(h[a:z], b[a:z], result[a:z]))
+        run_split(n, threads, lambda a, z: tables.evaluate_rows(h[a:z], b[a:z], result[a:z]),
+                  fresh=(out,) if fresh else ())
         return out
 
     def winners(self, hands: Sequence[CardsLike], board: CardsLike | None = None) -> list[int]:
