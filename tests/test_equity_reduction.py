@@ -23,6 +23,7 @@ import pytest
 from games import equity, showdown_batch, variant
 from games.equity import _exact
 from games.equity.inputs import hand_tables, low_table, remaining_deck
+from tests import ref_equity
 
 # Chips each player puts in: divisible by every split of a pot between up to four
 # players and two halves, so the settled payouts are exact fractions of the pot.
@@ -180,3 +181,20 @@ def test_weights_sum_to_the_boards(game, players, board_cards):
     deals = [random_hands(rng, game, players, board_cards) for _ in range(6 if board_cards else 2)]
     for hands, board in deals:
         check_weights(game, [hands], board)
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "dead"),
+    [
+        (["AhAs", "KhKs"], "9c9d5h", "2c"),           # a dead club: clubs and diamonds differ
+        (["AhAs", "KhKs"], "9c9d5s", "2c2d"),         # dead cards that keep the swap
+        (["7c7d", "2h2s", "QcQd"], "3h3s4c", "5d"),
+    ],
+)
+def test_dead_cards_break_or_keep_the_symmetry(hands, board, dead):
+    """The suit classes are read from the deck the kernel is given, dead cards removed:
+    the same answer as the reference enumerator in tests/ref_equity.py, exactly."""
+    got = equity("holdem", hands, board=board, dead=dead, exact=True)
+    want = ref_equity.equity([_cards(h) for h in hands], _cards(board), _cards(dead))
+    assert got.equities == pytest.approx([float(w["equity"]) for w in want], rel=0,
+                                         abs=1e-12)
