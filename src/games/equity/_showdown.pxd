@@ -113,12 +113,11 @@ cdef inline int value_with(const Ctx *c, key_t key, uint64_t bits) noexcept nogi
 
 
 cdef inline int high_any(const Ctx *c, key_t key, uint64_t bits) noexcept nogil:
-    """High value of hole + board (best five of all), from the summed key and bits."""
-    cdef int suit
+    """High value of hole + board (best five of all), from the summed key and bits,
+    for tables with or without a flush table (value_with, without the test, is the
+    high_only games' lookup: measured a few per cent faster in the exact runs)."""
     if c.flush != NULL:
-        suit = flush_suit(key)
-        if suit >= 0:
-            return c.flush[(bits >> (16 * suit)) & 0x1fff]
+        return value_with(c, key, bits)
     return c.ranks[hash_index(c.offsets, key)]
 
 
