@@ -106,15 +106,30 @@ def test_best_five_rejects(cards):
         HIGH.best_five(cards)
 
 
-@pytest.mark.parametrize("bad_row", [0, 255, 256, 257, 511, 999])
+@pytest.mark.parametrize("bad_row", [0, 1, 3, 255, 256, 257, 511, 999, 1001])
 @pytest.mark.parametrize("bad_value", ["duplicate", 52, 64 + 5, 255])
 def test_batch_check_finds_the_first_bad_row_anywhere(bad_row, bad_value):
-    """The check scans rows in blocks; a bad row is found at any position."""
-    hands = np.tile(GOOD, (1000, 1))
+    """The check scans rows in blocks of 256, valued four at a time and then one at a
+    time (1003 rows: the last block ends with three single rows); a bad row is found at
+    any position."""
+    hands = np.tile(GOOD, (1003, 1))
     hands[bad_row, 3] = hands[bad_row, 0] if bad_value == "duplicate" else bad_value
     hands[-1, 6] = 99  # a later bad row must not be the one reported
     expected = "duplicate" if bad_value == "duplicate" else f"{bad_value}"
     with pytest.raises(ValueError, match=rf"cards\[{bad_row}(, 3)?\].*{expected}"):
+        HIGH.evaluate_batch(hands)
+
+
+@pytest.mark.parametrize(("width", "n_bad"), [
+    (width, n_bad) for width in (5, 6, 7) for n_bad in range(1, width + 1)
+])
+def test_batch_rows_of_several_values_outside_the_deck_are_refused(n_bad, width):
+    """Values of 52..255 all carry the same out-of-deck bit, so two or more of them in a
+    row sum to a repeat, and three wrap back onto the bit itself (3 * 2**63 = 2**63 mod
+    2**64): the row must still be refused, by the bit, and reported at its first cell."""
+    hands = np.tile(GOOD[:, :width], (600, 1))
+    hands[517, :n_bad] = [52, 255, 60, 200, 64, 99, 128][:n_bad]
+    with pytest.raises(ValueError, match=r"cards\[517, 0\]: card value"):
         HIGH.evaluate_batch(hands)
 
 

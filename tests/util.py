@@ -8,3 +8,20 @@ def random_hands(rng: np.random.Generator, n: int, k: int, deck: int = 52) -> np
     low = 52 - deck
     keys = rng.random((n, deck))
     return (np.argsort(keys, axis=1)[:, :k] + low).astype(np.uint8)
+
+
+def combination_chunks(deck: np.ndarray, k: int, head: int = 3):
+    """Every k-card combination of `deck` (k > head), as (rows, k) uint8 chunks: for
+    each position c, the combinations whose first `head` cards end at deck[c], so no
+    chunk is much larger than a few million rows."""
+    from itertools import combinations
+
+    deck = np.asarray(deck, dtype=np.uint8)
+    n = len(deck)
+    heads = np.array(list(combinations(range(n), head)), dtype=np.uint8)
+    tails = np.array(list(combinations(range(n), k - head)), dtype=np.uint8)
+    for c in range(head - 1, n - (k - head)):
+        h = heads[heads[:, -1] == c]
+        t = tails[tails[:, 0] > c]
+        rows = np.hstack([np.repeat(h, len(t), axis=0), np.tile(t, (len(h), 1))])
+        yield deck[rows]

@@ -13,24 +13,36 @@ from evaluator.tables cimport HandTables, Tables, evaluate_cards, lookup
 from evaluator.typedefs cimport card_t, count_t, entry_t, key_t, rank_t, uint32_t, uint64_t
 
 # The batch loop with its check fused in, written in C so that each row width gets its
-# own fully unrolled loop (PH_CHECKED_ROWS(w) defines ph_checked_rows_w).  A row is bad
-# when a card is outside `allowed` (52..255 included: ph_any_bit gives them bit 63,
-# outside every deck) or repeated (the sum of the cards' bits differs from their union).
-# The check is not read row by row: each row's repeat test and bits are OR-ed into two
-# accumulators that are read once a block of 256 rows, and a block holding a bad row is
-# rescanned for the first of them.  A bad row is looked up like a good one, its lookups
-# bounded to the tables (the rank slot below nslots, the flush mask to 13 bits); its
-# value is never returned.  Reading the check once a block instead of once a row made
-# the 7-card loop about 10% faster.  The lookup is tables.pxd's (ph_hash_index and the
-# flush table) and the flush test keys.pxd's (ph_flush_suit), passed in as plain
-# pointers.
+# own fully unrolled loop (PH_CHECKED_ROWS(w) defines ph_checked_rows_w).
+#
+# Each card byte indexes ph_any, a 16-byte entry of two lanes: the card's key
+# (keys.pxd's CARD_KEY) and its CARD_BIT (1 << (16 * suit + rank)); bytes 52..255 get key
+# 0 and bit 63, a bit no card has.  A row's entries are summed and OR-ed, so:
+#   * the key lane of the sum is the hand key, looked up through tables.pxd;
+#   * the bit lane of the sum holds the four 13-bit suit masks, so a flush is read
+#     straight from it, with no second pass over the cards;
+#   * the row is bad when the two bit lanes differ (a repeated card: with at most 7
+#     cards and bits up to 60 the sum cannot wrap back onto the union) or the union has
+#     a bit outside `allowed` (then in CARD_BIT layout; bit 63 is never allowed).
+# The check is not read row by row: each row's repeat test and union are OR-ed into two
+# block accumulators read once a block of 256 rows, and a block holding a bad row is
+# rescanned for the first of them.  A bad row is looked up like a good one and its value
+# never returned; its lookups stay inside the tables because the flush mask is cut to 13
+# bits and the ranks tables are padded for every key seven cards can sum to
+# (tables.pyx).  Rows go four at a time: the four independent lookups overlap, which made
+# the 7-card loop about 10% faster and the 5-card one 15% than one row at a time.
 cdef extern from *:
     """
     #if defined(__x86_64__) || defined(_M_X64)
     #include <emmintrin.h>
     #define PH_SSE2 1
     #endif
-    /* per byte: the card's key and its bit, side by side (16-byte aligned for SSE2) */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define PH_UNLIKELY(x) __builtin_expect(!!(x), 0)
+    #else
+    #define PH_UNLIKELY(x) (x)
+    #endif
+    /* per byte: the card's key and its CARD_BIT, side by side (16-byte aligned) */
     #if defined(_MSC_VER)
     __declspec(align(16)) static uint64_t ph_any[256][2];
     #else
@@ -40,172 +52,179 @@ cdef extern from *:
     static void ph_any_init(void) {
         for (int c = 0; c < 256; ++c) {
             ph_any[c][0] = c < 52 ? PH_CARD_KEY[c] : 0;
-            ph_any[c][1] = c < 52 ? (1ULL << c) : (1ULL << 63);
+            ph_any[c][1] = c < 52 ? PH_CARD_BIT[c] : (1ULL << 63);
         }
     }
 
-    /* the key (the cards' keys summed), and whether the row is bad: its cards' bits
-       summed differ from their union (a repeat), or fall outside `allowed` */
-    static inline uint64_t ph_key_and_check(const uint8_t *r, int w, uint64_t allowed,
-                                            uint64_t *bad) {
-    #ifdef PH_SSE2
-        __m128i sum = _mm_setzero_si128(), any = _mm_setzero_si128();
-        for (int j = 0; j < w; ++j) {
-            __m128i e = _mm_load_si128((const __m128i *)ph_any[r[j]]);
-            sum = _mm_add_epi64(sum, e);
-            any = _mm_or_si128(any, e);
-        }
-        uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum);
-        uint64_t total = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum));
-        uint64_t seen = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(any, any));
-    #else
-        uint64_t key = 0, total = 0, seen = 0;
-        for (int j = 0; j < w; ++j) {
-            key += ph_any[r[j]][0];
-            total += ph_any[r[j]][1];
-            seen |= ph_any[r[j]][1];
-        }
-    #endif
-        *bad = ((total ^ seen) | (seen & ~allowed)) != 0;
-        return key + PH_KEY_BASE;
+    /* a deck given as bits 1 << card, in the CARD_BIT layout of ph_any */
+    static uint64_t ph_allowed_bits(uint64_t allowed) {
+        uint64_t bits = 0;
+        for (int c = 0; c < 52; ++c)
+            if ((allowed >> c) & 1) bits |= PH_CARD_BIT[c];
+        return bits;
     }
 
-    /* The batch loop's form of the same: the key, while the row's repeat test (bits
-       summed ^ bits OR-ed) and its bits are OR-ed into two block accumulators, read
-       once a block (ph_block_bad), not once a row. */
+    /* two 64-bit lanes: [0] keys, [1] CARD_BITs (one SSE2 register where there is one) */
     #ifdef PH_SSE2
-    typedef __m128i ph_acc;
-    #define PH_ACC_ZERO _mm_setzero_si128()
-    static inline uint64_t ph_key_acc(const uint8_t *r, int w, ph_acc *repeats,
-                                      ph_acc *seen) {
-        __m128i sum = _mm_setzero_si128(), any = _mm_setzero_si128();
-        for (int j = 0; j < w; ++j) {
-            __m128i e = _mm_load_si128((const __m128i *)ph_any[r[j]]);
-            sum = _mm_add_epi64(sum, e);
-            any = _mm_or_si128(any, e);
-        }
-        *repeats = _mm_or_si128(*repeats, _mm_xor_si128(sum, any));
-        *seen = _mm_or_si128(*seen, any);
-        return (uint64_t)_mm_cvtsi128_si64(sum) + PH_KEY_BASE;
+    typedef __m128i ph_lanes;
+    static inline ph_lanes ph_zero(void) { return _mm_setzero_si128(); }
+    static inline ph_lanes ph_entry(uint8_t c) {
+        return _mm_load_si128((const __m128i *)ph_any[c]);
     }
-    static inline int ph_block_bad(ph_acc repeats, ph_acc seen, uint64_t allowed) {
-        uint64_t rep = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(repeats, repeats));
-        uint64_t all = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(seen, seen));
-        return (rep | (all & ~allowed)) != 0;
+    static inline ph_lanes ph_add(ph_lanes a, ph_lanes b) { return _mm_add_epi64(a, b); }
+    static inline ph_lanes ph_or(ph_lanes a, ph_lanes b) { return _mm_or_si128(a, b); }
+    static inline ph_lanes ph_xor(ph_lanes a, ph_lanes b) { return _mm_xor_si128(a, b); }
+    static inline uint64_t ph_key_lane(ph_lanes a) { return (uint64_t)_mm_cvtsi128_si64(a); }
+    static inline uint64_t ph_bit_lane(ph_lanes a) {
+        return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a));
     }
     #else
-    typedef struct { uint64_t bits; } ph_acc;
-    #define PH_ACC_ZERO ((ph_acc){0})
-    static inline uint64_t ph_key_acc(const uint8_t *r, int w, ph_acc *repeats,
-                                      ph_acc *seen) {
-        uint64_t key = 0, total = 0, any = 0;
-        for (int j = 0; j < w; ++j) {
-            key += ph_any[r[j]][0];
-            total += ph_any[r[j]][1];
-            any |= ph_any[r[j]][1];
-        }
-        repeats->bits |= total ^ any;
-        seen->bits |= any;
-        return key + PH_KEY_BASE;
+    typedef struct { uint64_t key, bits; } ph_lanes;
+    static inline ph_lanes ph_zero(void) { ph_lanes z = {0, 0}; return z; }
+    static inline ph_lanes ph_entry(uint8_t c) {
+        ph_lanes e = {ph_any[c][0], ph_any[c][1]}; return e;
     }
-    static inline int ph_block_bad(ph_acc repeats, ph_acc seen, uint64_t allowed) {
-        return (repeats.bits | (seen.bits & ~allowed)) != 0;
+    static inline ph_lanes ph_add(ph_lanes a, ph_lanes b) {
+        ph_lanes r = {a.key + b.key, a.bits + b.bits}; return r;
     }
+    static inline ph_lanes ph_or(ph_lanes a, ph_lanes b) {
+        ph_lanes r = {a.key | b.key, a.bits | b.bits}; return r;
+    }
+    static inline ph_lanes ph_xor(ph_lanes a, ph_lanes b) {
+        ph_lanes r = {a.key ^ b.key, a.bits ^ b.bits}; return r;
+    }
+    static inline uint64_t ph_key_lane(ph_lanes a) { return a.key; }
+    static inline uint64_t ph_bit_lane(ph_lanes a) { return a.bits; }
     #endif
 
-    /* A block's bad rows are valued like any other (their lookups kept inside the
-       tables: the rank slot bounded by nslots, the flush mask by 13 bits) and the block
-       is then rescanned row by row for the first of them. */
-    #define PH_CHECKED_ROWS(W)                                                             \
-    static Py_ssize_t ph_checked_rows_##W(const uint32_t *offsets, const uint16_t *ranks, \
-            uint32_t nslots, const uint16_t *flush, const uint8_t *c, Py_ssize_t n,        \
-            int w_, uint64_t allowed, int32_t *o) {                                        \
+    /* a row's entries summed (returned) and OR-ed (*any) */
+    static inline ph_lanes ph_row_sum(const uint8_t *r, int w, ph_lanes *any) {
+        ph_lanes sum = ph_zero(), seen = ph_zero();
+        for (int j = 0; j < w; ++j) {
+            ph_lanes e = ph_entry(r[j]);
+            sum = ph_add(sum, e);
+            seen = ph_or(seen, e);
+        }
+        *any = seen;
+        return sum;
+    }
+
+    /* whether repeats (OR of rows' sum ^ union) and seen (OR of unions) show a bad row */
+    static inline int ph_bad(ph_lanes repeats, ph_lanes seen, uint64_t allowed_bits) {
+        return (ph_bit_lane(repeats) | (ph_bit_lane(seen) & ~allowed_bits)) != 0;
+    }
+
+    /* the value of a row from its sum: the flush table for a flush (where the hand type
+       has one: `suited`, a constant in each loop), else the ranks */
+    static inline int32_t ph_row_value(ph_lanes sum, const uint32_t *offsets,
+                                       const uint16_t *ranks, const uint16_t *flush,
+                                       int suited) {
+        uint64_t key = ph_key_lane(sum) + PH_KEY_BASE;
+        if (suited) {
+            int suit = ph_flush_suit(key);
+            if (PH_UNLIKELY(suit >= 0))
+                return flush[(ph_bit_lane(sum) >> (16 * suit)) & 0x1fff];
+        }
+        return ranks[ph_hash_index(offsets, key)];
+    }
+
+    /* One loop per row width W (0: any width, given as w_) and per `suited` (the hand
+       type has a flush table): both constants, so the card loop unrolls and the flush
+       test is compiled in or out (testing for the table row by row cost 5%). */
+    #define PH_GROUP 4  /* rows valued side by side */
+    #define PH_CHECKED_ROWS(NAME, W, SUITED)                                               \
+    static Py_ssize_t NAME(const uint32_t *offsets, const uint16_t *ranks,                 \
+            const uint16_t *flush, const uint8_t *c, Py_ssize_t n, int w_,                \
+            uint64_t allowed_bits, int32_t *o) {                                           \
         const int w = (W) ? (W) : w_;                                                      \
         for (Py_ssize_t start = 0; start < n; start += 256) {                              \
-            Py_ssize_t stop = start + 256 < n ? start + 256 : n;                           \
-            ph_acc repeats = PH_ACC_ZERO, seen = PH_ACC_ZERO;                              \
-            for (Py_ssize_t i = start; i < stop; ++i) {                                    \
-                const uint8_t *r = c + i * w;                                              \
-                uint64_t key = ph_key_acc(r, w, &repeats, &seen);                          \
-                int suit = flush ? ph_flush_suit(key) : -1;                                \
-                if (suit >= 0) {                                                           \
-                    uint32_t mask = 0;                                                     \
-                    for (int j = 0; j < w; ++j)                                            \
-                        if ((r[j] & 3) == suit) mask |= 1u << ((r[j] >> 2) & 15);          \
-                    o[i] = flush[mask & 0x1fff];                                           \
-                } else {                                                                   \
-                    uint32_t slot = ph_hash_index(offsets, key);                           \
-                    o[i] = ranks[slot < nslots ? slot : 0];                                \
+            Py_ssize_t stop = start + 256 < n ? start + 256 : n, i = start;                \
+            ph_lanes repeats = ph_zero(), seen = ph_zero(), sum[PH_GROUP], any[PH_GROUP];  \
+            for (; i + PH_GROUP <= stop; i += PH_GROUP) {                                  \
+                for (int k = 0; k < PH_GROUP; ++k)                                         \
+                    sum[k] = ph_row_sum(c + (i + k) * w, w, &any[k]);                      \
+                for (int k = 0; k < PH_GROUP; ++k) {                                       \
+                    repeats = ph_or(repeats, ph_xor(sum[k], any[k]));                      \
+                    seen = ph_or(seen, any[k]);                                            \
                 }                                                                          \
+                for (int k = 0; k < PH_GROUP; ++k)                                         \
+                    o[i + k] = ph_row_value(sum[k], offsets, ranks, flush, SUITED);        \
             }                                                                              \
-            if (ph_block_bad(repeats, seen, allowed)) {                                    \
-                for (Py_ssize_t i = start; i < stop; ++i) {                                \
-                    uint64_t bad;                                                          \
-                    ph_key_and_check(c + i * w, w, allowed, &bad);                         \
-                    if (bad) return i;                                                     \
+            for (; i < stop; ++i) {                                                        \
+                sum[0] = ph_row_sum(c + i * w, w, &any[0]);                                \
+                repeats = ph_or(repeats, ph_xor(sum[0], any[0]));                          \
+                seen = ph_or(seen, any[0]);                                                \
+                o[i] = ph_row_value(sum[0], offsets, ranks, flush, SUITED);                \
+            }                                                                              \
+            if (ph_bad(repeats, seen, allowed_bits)) {                                     \
+                for (i = start; i < stop; ++i) {                                           \
+                    sum[0] = ph_row_sum(c + i * w, w, &any[0]);                            \
+                    if (ph_bad(ph_xor(sum[0], any[0]), any[0], allowed_bits)) return i;    \
                 }                                                                          \
             }                                                                              \
         }                                                                                  \
         return -1;                                                                         \
     }
-    PH_CHECKED_ROWS(7)
-    PH_CHECKED_ROWS(6)
-    PH_CHECKED_ROWS(5)
-    PH_CHECKED_ROWS(0)
+    PH_CHECKED_ROWS(ph_suited_rows_7, 7, 1)
+    PH_CHECKED_ROWS(ph_suited_rows_6, 6, 1)
+    PH_CHECKED_ROWS(ph_suited_rows_5, 5, 1)
+    PH_CHECKED_ROWS(ph_suited_rows_any, 0, 1)
+    PH_CHECKED_ROWS(ph_unsuited_rows_7, 7, 0)
+    PH_CHECKED_ROWS(ph_unsuited_rows_6, 6, 0)
+    PH_CHECKED_ROWS(ph_unsuited_rows_5, 5, 0)
+    PH_CHECKED_ROWS(ph_unsuited_rows_any, 0, 0)
     #undef PH_CHECKED_ROWS
+
+    /* o[i] = value of row i of n rows of w (<= 7) cards, checked as they are read; the
+       first bad row, or -1.  Rows after the block holding a bad row are not valued, and
+       a bad row's own value means nothing.  `flush` is NULL where suits do not count. */
+    static Py_ssize_t ph_checked_rows(const uint32_t *offsets, const uint16_t *ranks,
+            const uint16_t *flush, const uint8_t *c, Py_ssize_t n, int w,
+            uint64_t allowed_bits, int32_t *o) {
+    #define PH_ARGS offsets, ranks, flush, c, n, w, allowed_bits, o
+        if (flush) {
+            switch (w) {
+                case 7: return ph_suited_rows_7(PH_ARGS);
+                case 6: return ph_suited_rows_6(PH_ARGS);
+                case 5: return ph_suited_rows_5(PH_ARGS);
+                default: return ph_suited_rows_any(PH_ARGS);
+            }
+        }
+        switch (w) {
+            case 7: return ph_unsuited_rows_7(PH_ARGS);
+            case 6: return ph_unsuited_rows_6(PH_ARGS);
+            case 5: return ph_unsuited_rows_5(PH_ARGS);
+            default: return ph_unsuited_rows_any(PH_ARGS);
+        }
+    #undef PH_ARGS
+    }
     """
     void ph_any_init()
-    Py_ssize_t ph_checked_rows_7(const uint32_t *offsets, const entry_t *ranks,
-                                 uint32_t nslots, const entry_t *flush, const card_t *c,
-                                 Py_ssize_t n, int w, uint64_t allowed,
-                                 rank_t *o) noexcept nogil
-    Py_ssize_t ph_checked_rows_6(const uint32_t *offsets, const entry_t *ranks,
-                                 uint32_t nslots, const entry_t *flush, const card_t *c,
-                                 Py_ssize_t n, int w, uint64_t allowed,
-                                 rank_t *o) noexcept nogil
-    Py_ssize_t ph_checked_rows_5(const uint32_t *offsets, const entry_t *ranks,
-                                 uint32_t nslots, const entry_t *flush, const card_t *c,
-                                 Py_ssize_t n, int w, uint64_t allowed,
-                                 rank_t *o) noexcept nogil
-    Py_ssize_t ph_checked_rows_0(const uint32_t *offsets, const entry_t *ranks,
-                                 uint32_t nslots, const entry_t *flush, const card_t *c,
-                                 Py_ssize_t n, int w, uint64_t allowed,
-                                 rank_t *o) noexcept nogil
+    uint64_t ph_allowed_bits(uint64_t allowed) noexcept nogil
+    Py_ssize_t ph_checked_rows(const uint32_t *offsets, const entry_t *ranks,
+                               const entry_t *flush, const card_t *c, Py_ssize_t n, int w,
+                               uint64_t allowed_bits, rank_t *o) noexcept nogil
 
 ph_any_init()
 cnp.import_array()
-
-
-cdef Py_ssize_t _evaluate_rows(const Tables *t, uint32_t nslots, const card_t *c,
-                               Py_ssize_t n, int w, uint64_t allowed,
-                               rank_t *o) noexcept nogil:
-    """o[i] = value of row i of n rows of w cards, checked as they are read (nslots: the
-    ranks table's size); the first bad row, or -1.  Rows after the block holding a bad
-    row are not valued, and a bad row's own value means nothing."""
-    if w == 7:
-        return ph_checked_rows_7(t.offsets, t.ranks, nslots, t.flush, c, n, 7, allowed, o)
-    if w == 6:
-        return ph_checked_rows_6(t.offsets, t.ranks, nslots, t.flush, c, n, 6, allowed, o)
-    if w == 5:
-        return ph_checked_rows_5(t.offsets, t.ranks, nslots, t.flush, c, n, 5, allowed, o)
-    return ph_checked_rows_0(t.offsets, t.ranks, nslots, t.flush, c, n, w, allowed, o)
 
 
 def evaluate_rows(HandTables h, const card_t[:, ::1] cards, rank_t[::1] out,
                   uint64_t allowed):
     """Fill out[i] with the value of cards[i], checking each row as it is read, without
     the GIL: returns the index of the first row with a card outside `allowed` (a bit mask
-    of the deck) or a repeated card, or -1 when every row was good (then every out[i] is
-    set).  Rows hold at most 7 cards."""
+    of the deck, bit c for card c) or a repeated card, or -1 when every row was good
+    (then every out[i] is set).  Rows hold at most 7 cards."""
     cdef Py_ssize_t n = cards.shape[0], bad
     cdef int w = <int>cards.shape[1]
-    cdef uint32_t nslots = <uint32_t>len(h.ranks)
+    cdef uint64_t allowed_bits = ph_allowed_bits(allowed)
     if n == 0:
         return -1
     if w > 7 or out.shape[0] != n:
         raise ValueError("rows of at most 7 cards, and one out entry per row")
     with nogil:
-        bad = _evaluate_rows(&h.t, nslots, &cards[0, 0], n, w, allowed, &out[0])
+        bad = ph_checked_rows(h.t.offsets, h.t.ranks, h.t.flush, &cards[0, 0], n, w,
+                              allowed_bits, &out[0])
     return bad
 
 

@@ -5,7 +5,9 @@
 # hash: its low HASH_ROW_BITS bits pick a row, whose offset plus the remaining bits is
 # the slot in a table of entry_t values, one table per hand type.  A second 8192-entry
 # table indexed by a suit's 13-bit rank mask holds the flush values of hand types where
-# suits matter.  tables.pyx builds both on a hand type's first use.
+# suits matter.  tables.pyx builds both on a hand type's first use, the ranks table
+# padded so that every key of up to seven cards (a rank repeated up to seven times
+# included) hashes inside it.
 from evaluator.keys cimport CARD_KEY, KEY_BASE, flush_suit, suit_mask
 from evaluator.typedefs cimport card_t, entry_t, key_t, rank_t, uint32_t
 

@@ -13,7 +13,8 @@ matter, a five-card flush function).  From those this module derives:
 The perfect hash is row displacement (Tarjan and Yao): a key is split into a row
 (its low HASH_ROW_BITS bits) and a column (the rest); rows are placed, fullest first,
 at the first offset where none of their columns collide.  The offsets are shared by
-every hand type.
+every hand type.  The ranks tables run a few hundred slots past the packed multisets,
+so that any key a row of seven cards can sum to, repeats included, stays inside them.
 """
 
 import threading
@@ -156,7 +157,12 @@ cdef void _build_hash() except *:
             slots = max(slots, start + cl[j] + 1)
         off[row] = start
     _OFFSETS = offsets
-    _SLOTS = slots
+    # Pad the tables so that every key a row of up to seven cards can sum to, repeated
+    # cards included, hashes inside them: the batch kernel values a bad row like a good
+    # one (and discards it) instead of testing each slot.  Such a key's column is at
+    # most that of seven aces.
+    max_col = (MAX_MULTISET * RANK_KEY[12]) >> HASH_ROW_BITS
+    _SLOTS = max(slots, int(offsets.max()) + max_col + 1)
 
 
 _BUILD_LOCK = threading.Lock()
@@ -293,7 +299,9 @@ def _slots_of_size(int size):
 
 
 def hash_layout():
-    """(number of rank multisets hashed, slots per ranks table, offset rows)."""
+    """(number of rank multisets hashed, slots per ranks table, offset rows).  The
+    multisets fill the first slots with no hole; the slots after them are padding (see
+    _build_hash)."""
     _ensure_hash()
     return _N_MULTISETS, _SLOTS, len(_OFFSETS)
 
