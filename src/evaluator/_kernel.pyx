@@ -42,6 +42,11 @@ cdef extern from *:
     #else
     #define PH_UNLIKELY(x) (x)
     #endif
+    #if defined(_MSC_VER)
+    #define PH_RESTRICT __restrict
+    #else
+    #define PH_RESTRICT __restrict__
+    #endif
     /* per byte: the card's key and its CARD_BIT, side by side (16-byte aligned) */
     #if defined(_MSC_VER)
     __declspec(align(16)) static uint64_t ph_any[256][2];
@@ -135,7 +140,7 @@ cdef extern from *:
     #define PH_CHECKED_ROWS(NAME, W, SUITED)                                               \
     static Py_ssize_t NAME(const uint32_t *offsets, const uint16_t *ranks,                 \
             const uint16_t *flush, const uint8_t *c, Py_ssize_t n, int w_,                \
-            uint64_t allowed_bits, int32_t *o) {                                           \
+            uint64_t allowed_bits, int32_t *PH_RESTRICT o) {                               \
         const int w = (W) ? (W) : w_;                                                      \
         for (Py_ssize_t start = 0; start < n; start += 256) {                              \
             Py_ssize_t stop = start + 256 < n ? start + 256 : n, i = start;                \
