@@ -125,11 +125,8 @@ cdef extern from *:
                                        const uint16_t *ranks, const uint16_t *flush,
                                        int suited) {
         uint64_t key = ph_key_lane(sum) + PH_KEY_BASE;
-        if (suited) {
-            int suit = ph_flush_suit(key);
-            if (PH_UNLIKELY(suit >= 0))
-                return flush[(ph_bit_lane(sum) >> (16 * suit)) & 0x1fff];
-        }
+        if (suited && PH_UNLIKELY(key & PH_FLUSH_BITS))
+            return flush[(ph_bit_lane(sum) >> (16 * ph_flush_suit(key))) & 0x1fff];
         return ranks[ph_hash_index(offsets, key)];
     }
 
