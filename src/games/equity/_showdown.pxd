@@ -141,25 +141,28 @@ cdef inline int high_two_plus_three(const Ctx *c, int p, const entry_t *row, int
     return best
 
 
+cdef inline int best_and_count(const int *values, int n, int *count) noexcept nogil:
+    """The highest of n values (0 when all are 0), and in *count how many hold it."""
+    cdef int p, best = 0, nb = 0
+    for p in range(n):
+        if values[p] > best:
+            best = values[p]
+            nb = 1
+        elif values[p] == best:
+            nb += 1
+    count[0] = nb
+    return best
+
+
 cdef inline void settle(const Ctx *c, const int *hi, const int *lo, int64_t w,
                         int64_t *acc) noexcept nogil:
     """Divide one pot, counted w times (the boards it stands for): high half (or whole
     pot) to the best high hands, low half to the best qualifying lows; no qualifying low
     and the high hands take it all."""
-    cdef int p, best = 0, nb = 0, best_lo = 0, nl = 0, hs, ls = 0, u, uh, ul
-    for p in range(c.np):
-        if hi[p] > best:
-            best = hi[p]
-            nb = 1
-        elif hi[p] == best:
-            nb += 1
+    cdef int p, best, nb = 0, best_lo = 0, nl = 0, hs, ls = 0, u, uh, ul
+    best = best_and_count(hi, c.np, &nb)
     if c.low != NULL:
-        for p in range(c.np):
-            if lo[p] > best_lo:
-                best_lo = lo[p]
-                nl = 1
-            elif lo[p] == best_lo:
-                nl += 1
+        best_lo = best_and_count(lo, c.np, &nl)
     if best_lo > 0:
         hs = HALF_SHARE[nb]
         ls = HALF_SHARE[nl]
