@@ -1,6 +1,7 @@
 """Showdown kernels: side pots and splits for many deals at once, without the GIL.
 
-One pot-splitting routine (`_settle_deal`) serves every game: it takes each seat's
+One pot-splitting routine (`settle_deal`, public to the engine through
+_kernel.pxd) serves every game: it takes each seat's
 high value and, for Hi/Lo games, low value (higher is better, 0 = no qualifying
 low) and the rules of games/showdown/pots.py, which is its plain Python reference.  Games
 differ only in how the values are computed: `settle` takes values computed
@@ -85,14 +86,18 @@ cdef inline void _pay(int64_t amount, int k, int m, const int *order, const rank
     _split(amount, win, n, button, out)
 
 
-cdef void _settle_deal(int n, const int64_t *contrib, const uint8_t *folded,
-                       const rank_t *high, const rank_t *low, int button,
-                       int64_t *out) noexcept nogil:
-    """Pay one deal's pots into out[0..n); `low` is NULL for games without a low.
+cdef void settle_deal(int n, const int64_t *contributions, const int64_t *dead,
+                      const uint8_t *folded, const rank_t *high, const rank_t *low,
+                      int button, int64_t *out) noexcept nogil:
+    """Pay one deal's pots into out[0..n); `low` is NULL for games without a low,
+    `dead` NULL where no chips are dead money (else each seat's dead part of its
+    contribution: it sets no level and goes to the main pot, as pots.side_pots says).
 
     The seats still in are sorted by contribution, so the seats eligible for the pot
     of each level are a suffix of that order and the best hand of every suffix is
     found in one pass from the top."""
+    cdef int64_t contrib[MAX_SEATS]
+    cdef int64_t extra = 0
     cdef int order[MAX_SEATS]
     cdef rank_t hbest[MAX_SEATS]
     cdef rank_t lbest[MAX_SEATS]
@@ -103,6 +108,11 @@ cdef void _settle_deal(int n, const int64_t *contrib, const uint8_t *folded,
     cdef int64_t c, level, lower, amount, high_half
     cdef int p, j, k, nxt, m = 0
     cdef bint last
+    for p in range(n):
+        contrib[p] = contributions[p]
+        if dead != NULL:
+            contrib[p] -= dead[p]
+            extra += dead[p]
     for p in range(n):                          # live seats by contribution, ascending
         out[p] = 0
         if folded[p]:
@@ -131,6 +141,8 @@ cdef void _settle_deal(int n, const int64_t *contrib, const uint8_t *folded,
             # pot also takes folded chips above every level
             c = contrib[p]
             amount += (c if (last or c < level) else level) - (c if c < lower else lower)
+        if k == 0:
+            amount += extra                     # dead money: the main pot
         if amount > 0:
             if low != NULL and lbest[k] > 0:
                 high_half = amount - amount // 2        # the odd chip goes high
@@ -153,8 +165,8 @@ def settle(const int64_t[:, ::1] contributions, const uint8_t[:, ::1] folded,
         return
     with nogil:
         for d in range(nd):
-            _settle_deal(n, &contributions[d, 0], &folded[d, 0], &high[d, 0],
-                         &low[d, 0] if has_low else NULL, <int>button[d], &out[d, 0])
+            settle_deal(n, &contributions[d, 0], NULL, &folded[d, 0], &high[d, 0],
+                        &low[d, 0] if has_low else NULL, <int>button[d], &out[d, 0])
 
 
 cdef void _board_values(const Tables *t, int n, int h, int b, const card_t *holes,
@@ -194,5 +206,5 @@ def settle_board(HandTables tables, const card_t[:, :, ::1] holes,
     with nogil:
         for d in range(nd):
             _board_values(t, n, h, b, &holes[d, 0, 0], &boards[d, 0], &folded[d, 0], values)
-            _settle_deal(n, &contributions[d, 0], &folded[d, 0], values, NULL,
-                         <int>button[d], &out[d, 0])
+            settle_deal(n, &contributions[d, 0], NULL, &folded[d, 0], values, NULL,
+                        <int>button[d], &out[d, 0])
