@@ -92,14 +92,13 @@ def _compiler_missing(error: BaseException) -> bool:
 
 # Plain Python modules compiled by Cython as they are: the same source, read by mypy
 # and by anyone reading the code, runs as C (an interpreter without the extension
-# imports the .py).  These are the modules a hand of poker runs through, action by
-# action, where the interpreter's per-line cost is the cost: compiling them doubled
-# the engine's hands/s (2-7 Triple Draw 6-max 4.4k -> 8.5k, heads-up 9.2k -> 19.4k,
-# measured side by side, docs/benchmarks.md).  The numeric cores stay .pyx.
+# imports the .py).  These are the modules every action or every new table passes
+# through, where the interpreter's per-line cost is the cost: the table's façade, its
+# options and the cards an action takes, PHH's action notation, and the single
+# showdown.  The machine itself and the numeric cores are .pyx.
 COMPILED_PYTHON = [
-    *(f"src/games/engine/{name}.py" for name in (
-        "flow", "table", "dealer", "placement", "irregularities", "notation",
-        "settlement", "options", "opening", "events", "steps", "session")),
+    *(f"src/games/engine/{name}.py" for name in ("table", "options", "cards")),
+    "src/games/phh/notation.py",
     *(f"src/games/showdown/{name}.py" for name in ("single", "pots", "result")),
 ]
 # Python's semantics exactly: bounds-checked, negative indices, Python division, and

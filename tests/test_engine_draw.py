@@ -9,7 +9,6 @@ import pytest
 
 from evaluator import parse_cards
 from games import Table, phh
-from games.engine.dealer import DISCARDED, MUCKED
 from tests.engine_util import check_cards, check_chips
 
 
@@ -28,7 +27,7 @@ def test_six_way_deck_runs_out_in_the_third_draw():
     waiting, become the new stub; folded hands stay out."""
     t = Table("2-7-triple-draw", [500] * 6, blinds=(1, 2), seed=2026)
     t.fold()                                   # p3 folds: five draw, 5 cards mucked
-    folded = set(t._holes[2])
+    folded = set(t.holes[2])
     calls_round(t)
     draws: list[dict[int, set[int]]] = []
     for k in range(3):
@@ -60,7 +59,7 @@ def test_six_way_deck_runs_out_in_the_third_draw():
     assert len(p4 & stub) == 3 and not p4 & draws[2][3]            # never its own
     for e in served[3:]:
         assert set(e.cards) <= stub and not set(e.cards) & draws[2][e.seat]
-    assert all(t._dealer.where[c] == MUCKED for c in folded)
+    assert all(t.place_of(c) == "muck" for c in folded)
     check_cards(t)
     check_chips(t)
     calls_round(t)
@@ -94,7 +93,7 @@ def test_a_draw_is_declared_in_turn_then_served_in_the_same_order():
              or "d dh p2 6h" in line or "d dh p3 Ah8s" in line]
     assert lines == ["p1 sd", "p2 sd KdQhJs", "p3 sd AhAsKc", "d dh p2 6h4c3d",
                      "d dh p3 Ah8s2d"]
-    assert t._dealer.where[next(iter(cards("Kd")))] == DISCARDED
+    assert t.place_of(next(iter(cards("Kd")))) == "discards"
     again = phh.replay(text)
     assert again._snapshot() == t._snapshot()
 

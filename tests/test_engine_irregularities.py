@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from evaluator import parse_cards
 from games import Table, phh
 from games.engine import Remedy
-from games.engine.dealer import BOARD, BURNED, HOLE, SET_ASIDE, STUB
 from tests.engine_util import check_chips
 
 
@@ -32,22 +31,36 @@ def deal_round(t: Table, *cards: str) -> None:
         t.act(f"d dh p{k % t.seats + 1} {c}")
 
 
+def set_aside_by_events(t: Table) -> set[int]:
+    """The cards the remedies set aside, followed through the events: a replaced card
+    or an extra card waits for a burn, a board card turned early for its round's end,
+    and a misdeal gathers everything."""
+    aside: set[int] = set()
+    for e in t.events:
+        if e.kind in ("replace", "burn_next", "set_aside"):
+            aside |= set(e.cards)
+        elif e.kind in ("burn", "live_again"):
+            aside -= set(e.cards)
+        elif e.kind == "misdeal":
+            aside = set()
+    return aside
+
+
 def check_card_places(t: Table) -> None:
     """Every card in one place, and the places agree with what the table shows."""
-    where = t._dealer.where
-    for seat, hand in enumerate(t._holes):
+    for _seat, hand in enumerate(t.holes):
         for c in hand:
             if c is not None:
-                assert where[c] == HOLE or t.folded[seat], c
+                assert t.place_of(c) == "hand", c
     for c in t.board:
-        assert c is not None and where[c] == BOARD
+        assert c is not None and t.place_of(c) == "board"
     for c in t.burned:
-        assert c is None or where[c] == BURNED
-    aside = [c for c in t.game.deck.tolist() if where[c] == SET_ASIDE]
-    expected = list(t._burn_next) + ([t._set_aside[0]] if t._set_aside else [])
-    assert sorted(aside) == sorted(expected)
-    assert where.count(STUB) - t._dealer.unknown >= 0
-    assert sum(1 for c in t.game.deck.tolist() if where[c] >= 0) == t.game.deck_size
+        assert c is None or t.place_of(c) == "burned"
+    aside = {c for c in t.game.deck.tolist() if t.place_of(c) == "set aside"}
+    assert aside == set(t.set_aside) == set_aside_by_events(t)
+    unseen = sum(c is None for h in t.holes for c in h) + t.burned.count(None)
+    assert len(t.deck) >= unseen
+    assert all(t.place_of(c) is not None for c in t.game.deck.tolist())
 
 
 def replays_the_same(t: Table) -> None:
@@ -205,7 +218,7 @@ def test_an_early_turn_is_set_aside_even_if_players_fold():
     t.raise_to(10)
     t.fold()
     t.fold()
-    assert t.done and t._dealer.where[card("Js")] == SET_ASIDE
+    assert t.done and t.place_of(card("Js")) == "set aside"
     check_chips(t)
     check_card_places(t)
     replays_the_same(t)
@@ -236,7 +249,7 @@ def test_after_that_round_the_set_aside_card_is_live_and_the_river_unburned():
     t.act("d db 3d")
     for _ in range(3):
         t.check_or_call()
-    assert t._dealer.where[card("Js")] == STUB
+    assert t.place_of(card("Js")) == "stub"
     t.act("d db Js")
     assert t.board[4] == card("Js") and t.burned == (None, None)     # no river burn
     check_card_places(t)
@@ -253,7 +266,7 @@ def test_an_early_river_is_handled_the_same_way():
     assert t.board_error("Js") == "set-aside"
     for _ in range(3):
         t.check_or_call()
-    assert t._dealer.where[card("Js")] == STUB
+    assert t.place_of(card("Js")) == "stub"
     t.act("d db Js")
     assert t.burned == (None, None)
     replays_the_same(t)
@@ -447,13 +460,11 @@ def step(t: Table, order: list[int], data: st.DataObject) -> None:
     legal = t.legal()
     if t.actor is None and not t.done:
         live = [c for c in order if c in set(t.deck)]
-        due_seat = next((s for s, n in enumerate(t._due_holes) if n), None)
-        if due_seat is not None:
-            t.act(f"d dh p{due_seat + 1} {card_name(live[0])}")
-        elif t._dealer_due:
-            t.act("d db " + "".join(card_name(c) for c in live[:t._due_board]))
-        else:
-            t.show() if legal.show or t._queue else None
+        due = t.due
+        if due is not None and due.seat is not None:
+            t.act(f"d dh p{due.seat + 1} {card_name(live[0])}")
+        elif due is not None:
+            t.act("d db " + "".join(card_name(c) for c in live[:due.cards]))
         return
     if legal.show:
         t.show()

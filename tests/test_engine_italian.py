@@ -13,7 +13,7 @@ import pytest
 
 from evaluator import italian, parse_cards
 from games import Session, Table, phh
-from games.engine.opening import holds_opening
+from games.engine.rules.opening import holds_opening
 from tests.engine_util import check_cards, check_chips, dealt, play
 
 INVITO = (0, 0, 0, 4)          # four players: the dealer (p4, the button) posts 4

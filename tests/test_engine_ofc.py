@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from evaluator import parse_cards
 from games import Session, Table, ofc, phh
-from games.engine.placement import PlacementResult, next_fantasyland, settle_points
+from games.engine.rules.placement import PlacementResult, next_fantasyland, settle_points
 from tests.engine_util import check_cards, check_chips, names, place_at_random
 
 ROWS = ("bottom", "middle", "top")
@@ -154,7 +154,7 @@ def test_pineapple_places_two_of_three_and_discards_the_third_face_down() -> Non
     refused(t, lambda: t.place(middle=[a]), "must place 2 card")
     t.place(middle=[a], top=[b])
     assert t.discards == (c,) and t.holes[0] == ()
-    assert t.events[-1].phh() == f"p1 pl /{names([a])}/{names([b])}/{names([c])}"
+    assert phh.notation.line(t.events[-1]) == f"p1 pl /{names([a])}/{names([b])}/{names([c])}"
     while not t.done:
         hand = t.holes[t.actor]
         free = dict(t.legal().place)

@@ -382,8 +382,9 @@ def test_irregularity_reports(game, dealt, kind, cards):
     for card in t.game.deck.tolist()[::-1][:dealt]:
         if t.actor is not None:
             break
-        seat = next(s for s, n in enumerate(t._due_holes) if n)
-        t.act(f"d dh p{seat + 1} {card_name(card)}")
+        due = t.due
+        assert due is not None and due.seat is not None
+        t.act(f"d dh p{due.seat + 1} {card_name(card)}")
     before = t._snapshot()
     method = getattr(t, kind)
     answer = rejected(method) if kind == "misdeal" else rejected(method, cards)

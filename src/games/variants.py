@@ -57,7 +57,7 @@ class Street:
     big_bet: in fixed limit this round's bets and raises are the big bet, not the small
     bet (hold'em's turn and river; triple draw's rounds after the second draw).
     opening: the round's first bet needs the opening requirement (Italian poker: a
-    pair of jacks or better, games/engine/opening.py);
+    pair of jacks or better, games/engine/rules/opening.py);
     led_by_opener: the player who opened speaks first in this round (Italian poker
     after the draw);
     carries_if_checked: when everyone checks the round through, nobody wins and the

@@ -1,9 +1,9 @@
 """Events: everything that happens at a table, in order, as small immutable records.
 
-A table keeps its log as plain tuples (cheap to append in the betting loop) and hands
-them out as `Event` records through `Table.events`.  An event knows how PHH writes it
-(`Event.phh()`, None for steps PHH leaves to the reader: posting, burning, collecting
-and pushing chips) and how to say it in words (`str(event)`).
+The compiled machine (games/engine/_machine.pyx) writes a record of every action and
+dealer step to its log, the kind as an index of `KINDS`; a table hands them out as
+`Event` records through `Table.events`.  An event says itself in words
+(`str(event)`); how PHH writes it is PHH's business (`games.phh.notation.line`).
 
 Kinds (seat, amount and cards as each kind uses them):
 
@@ -40,16 +40,15 @@ Kinds (seat, amount and cards as each kind uses them):
                         `amount` chips (0: it won, and everyone took its bets back)
 ======================  =====================================================
 
-``expose`` to ``new_stub`` but the last are a live dealer's irregularities and their
-remedies (games/engine/irregularities.py); PHH has no action for them, so a history
-keeps them in a user field.  ``place`` is a placement game's action, written as the
+``expose`` to ``live_again`` are a live dealer's irregularities and their
+remedies (games/engine/rules/irregularities.py); PHH has no action for them, so a
+history keeps them in a user field.  ``place`` is a placement game's action, written as the
 private ``pl`` action (``p1 pl AsAh/KdQd/2c``: bottom/middle/top, an empty row left
 empty, a fourth part for the cards discarded: ``p2 pl Ks//Qh/7d``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import NamedTuple
 
 from evaluator import card_name
@@ -61,13 +60,11 @@ KINDS = ("ante", "blind", "deal_hole", "burn", "deal_board", "fold", "check", "c
          "set_aside", "live_again", "new_stub", "place", "pay", "carried_in", "carry",
          "show_opening", "false_opening")
 
+#: each kind's index in KINDS: the number the compiled machine records it by
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+
 #: row names of a placement game, by the index a ``place`` event gives (-1: discarded)
 ROW_NAMES = ("bottom", "middle", "top")
-
-
-def phh_cards(cards: Sequence[int | None]) -> str:
-    """Cards as PHH writes them: concatenated, "??" for an unknown card."""
-    return "".join("??" if c is None else card_name(c) for c in cards)
 
 
 def seat_label(seat: int) -> str:
@@ -88,31 +85,6 @@ class Event(NamedTuple):
         """A placement's cards per row (bottom, middle, top), then those discarded."""
         return [tuple(c for c, r in zip(self.cards, self.rows, strict=True) if r == row)
                 for row in (0, 1, 2, -1)]
-
-    def phh(self) -> str | None:
-        """The PHH action line of this event, or None if PHH does not write it."""
-        kind, seat = self.kind, self.seat
-        who = "" if seat is None else seat_label(seat)
-        if kind == "deal_hole":
-            return f"d dh {who} {phh_cards(self.cards)}"
-        if kind == "deal_board":
-            return f"d db {phh_cards(self.cards)}"
-        if kind == "fold":
-            return f"{who} f"
-        if kind in ("check", "call"):
-            return f"{who} cc"
-        if kind in ("bet", "raise"):
-            return f"{who} cbr {self.amount}"
-        if kind == "discard":
-            return f"{who} sd {phh_cards(self.cards)}".rstrip()
-        if kind == "show":
-            return f"{who} sm {phh_cards(self.cards)}"
-        if kind == "muck":
-            return f"{who} sm"
-        if kind == "place":
-            parts = [phh_cards(p) for p in self._parts()]
-            return f"{who} pl {'/'.join(parts if parts[3] else parts[:3])}"
-        return None
 
     def __str__(self) -> str:
         who = "" if self.seat is None else seat_label(self.seat)

@@ -1,9 +1,12 @@
-"""A table's options, checked once: the game, the stacks, the forced bets and the
-betting structure, normalised into a frozen `TableOptions`.
+"""A table's options, checked once: the game, the seats, the forced bets and the
+betting structure, normalised into one frozen record, `TableOptions`.
 
-Options that are plain values (a game's name, ints, tuples of ints) are remembered,
-so a simulation creating a million tables with the same options checks them once;
-the stacks are checked for every table.
+`TableOptions.of(game, seats, **settings)` is the one place the options are named,
+checked and given their defaults; `Table`, `Session`, PHH export and replay all pass
+the record it returns.  Options that are plain values (a game's name, ints, tuples of
+ints) are remembered (`options_for`), so a simulation creating a million tables with
+the same options checks them once and shares one compiled spec; the stacks are
+checked for every table.
 
 Seats follow PHH: seat 0 (p1) sits left of the button and the last seat is the
 button, so with three or more players seat 0 posts the small blind and seat 1 the big
@@ -21,13 +24,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from functools import cached_property
+from typing import Any
 
 from games.chips import amount
+from games.engine import rules
+from games.engine._spec import GameSpec
 from games.engine.steps import Plan, plan
 from games.variants import Betting, Variant, variant
 
-#: chips are C long longs in the betting core; sums must stay far from overflow
+#: chips are int64 in the compiled hand; sums must stay far from overflow
 MAX_STACK = 1 << 56
 
 
@@ -41,56 +47,15 @@ class _Default:
 DEFAULT: Any = _Default()
 
 
-@dataclass(frozen=True)
-class TableOptions:
-    """Everything a table needs to know before the first card but the stacks, checked."""
-
-    game: Variant
-    seats: int
-    blinds: tuple[int, ...]        # per seat, position order (PHH's blinds_or_straddles)
-    antes: tuple[int, ...]         # per seat, position order (PHH's antes)
-    betting: Betting
-    min_bet: int                   # no-limit and pot-limit: the smallest bet
-    small_bet: int                 # fixed limit: the bet of the early rounds
-    big_bet: int                   # fixed limit: the bet of the rounds marked big_bet
-    raise_cap: int | None          # completions, bets and raises per round (None: no cap)
-    ante_trimming: bool            # antes count as contributions (PHH ante_trimming_status)
-    deck: tuple[int, ...]          # the game's cards, as card values
-    plan: Plan                     # the steps of a hand
-    has_antes: bool                # any seat antes
-    blind_seats: tuple[tuple[int, int], ...]   # (seat, blind) of each seat posting one
-    stake: int = 1                 # a placement game's chips per point
-    fantasyland: tuple[int, ...] = ()   # a placement game's seats in fantasyland
-    opening: str = "jacks"         # what opens the deal (a game with an opening round)
-    carried: int = 0               # chips carried into this deal's pot from earlier deals
-    keep_opening: bool = False     # the opener's discards stay out of a reshuffle
-    blind_opening: int = 0         # seats opening blind: 1 buio, 2 buio and controbuio
-    false_openings: bool = False   # opening without the opening is allowed (and paid for)
-    has_opening: bool = False      # the game has an opening round (Italian poker)
-
-    def posted(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
-        """Who posts what, by seat: position order, reverse-assigned heads-up."""
-        return amounts[::-1] if len(amounts) == 2 else amounts
-
-    @property
-    def posted_antes(self) -> tuple[int, ...]:
-        """The ante each seat posts (reverse-assigned heads-up)."""
-        return self.posted(self.antes)
-
-    @property
-    def posted_blinds(self) -> tuple[int, ...]:
-        """The blind or straddle each seat posts (reverse-assigned heads-up)."""
-        return self.posted(self.blinds)
-
-    @property
-    def structure(self) -> int:
-        """The betting structure as the betting core numbers it."""
-        return (Betting.NO_LIMIT, Betting.POT_LIMIT, Betting.FIXED_LIMIT).index(self.betting)
-
-
 def _chips(value: object, what: str, *, positive: bool = False) -> int:
-    """An amount of chips the betting core can hold (games.chips, below 2**56)."""
+    """An amount of chips a table can hold (games.chips, below 2**56)."""
     return amount(value, what, low=1 if positive else 0, high=MAX_STACK - 1)
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be True or False, got {value!r}")
+    return value
 
 
 def _per_seat(value: object, what: str, seats: int, *, pad: bool) -> tuple[int, ...]:
@@ -105,8 +70,228 @@ def _per_seat(value: object, what: str, seats: int, *, pad: bool) -> tuple[int, 
     return tuple(values + [0] * (seats - len(values)))
 
 
-def check_stacks(stacks: Sequence[int], game: Variant) -> tuple[int, ...]:
-    """The stacks as a tuple of ints, checked (positive, a seat count the game takes)."""
+@dataclass(frozen=True)
+class TableOptions:
+    """Everything a table needs to know before the first card but the stacks, checked
+    (build it with `TableOptions.of`)."""
+
+    game: Variant                  # the game as these seats play it
+    seats: int
+    blinds: tuple[int, ...]        # per seat, position order (PHH's blinds_or_straddles)
+    antes: tuple[int, ...]         # per seat, position order (PHH's antes)
+    betting: Betting
+    min_bet: int                   # no-limit and pot-limit: the smallest bet
+    small_bet: int                 # fixed limit: the bet of the early rounds
+    big_bet: int                   # fixed limit: the bet of the rounds marked big_bet
+    raise_cap: int | None          # completions, bets and raises per round (None: no cap)
+    ante_trimming: bool = False    # antes count as contributions (PHH ante_trimming_status)
+    stake: int = 1                 # a placement game's chips per point
+    fantasyland: tuple[int, ...] = ()   # a placement game's seats in fantasyland
+    opening: str = "jacks"         # what opens the deal (a game with an opening round)
+    carried: int = 0               # chips carried into this deal's pot from earlier deals
+    keep_opening: bool = False     # the opener's discards stay out of a reshuffle
+    blind_opening: int = 0         # seats opening blind: 1 buio, 2 buio and controbuio
+    false_openings: bool = False   # opening without the opening is allowed (and paid for)
+
+    @classmethod
+    def of(
+        cls,
+        game: Variant | str,
+        seats: int,
+        *,
+        blinds: Sequence[int] = DEFAULT,
+        antes: int | Sequence[int] = 0,
+        betting: Betting | str | None = None,
+        small_bet: int | None = None,
+        big_bet: int | None = None,
+        min_bet: int | None = None,
+        raise_cap: int | None = DEFAULT,
+        ante_trimming: bool = False,
+        stake: int | None = None,
+        fantasyland: Sequence[int] = (),
+        opening: str | None = None,
+        carried: int = 0,
+        keep_opening: bool = False,
+        buio: bool = False,
+        controbuio: bool = False,
+        false_openings: bool = False,
+    ) -> TableOptions:
+        """Check a table's options for `seats` players and fill in the defaults.
+
+        blinds: (small, big) (default (1, 2); none in the placement games), or per seat
+        in position order with straddles (PHH's ``blinds_or_straddles``;
+        reverse-assigned heads-up).  antes: one int for every seat, or per seat (a
+        big-blind ante is ``antes=(0, 2, 0, ...)``).  betting: None for the game's own
+        structure, or "no-limit", "pot-limit", "fixed-limit".  min_bet: the smallest
+        bet in no-limit and pot-limit (default the largest blind: the big blind, or the
+        straddle).  small_bet, big_bet: fixed limit's bets (default the big blind and
+        twice it).  raise_cap: completions, bets and raises per round (default 4 in
+        fixed limit, as PHH's reference counts them, blinds not counted, heads-up too;
+        None lifts it).  ante_trimming: antes count as each seat's contribution (PHH's
+        ``ante_trimming_status = true``) instead of dead money of the main pot (the
+        default, PHH's).  opening, carried, keep_opening: Italian poker's deal (games
+        with an opening round): what opens it ("jacks", the default; "queens" or
+        "kings" after deals nobody opened, "kings" after a paròl), the chips carried
+        into its pot from earlier deals, and whether the opener's discards stay out of
+        a reshuffle (the invito is the dealer's ante: ``antes=(0, ..., 0, invito)``;
+        games.Session sets all of these from deal to deal).  buio, controbuio: the
+        blind opening (seed 001): seat 0, left of the dealer, opens blind for twice
+        the pot before the deal (only at jacks, three players or more), and seat 1
+        doubles it (four or more); the others may only call or fold until one of them
+        calls, and after the draw the blind opener speaks last.  false_openings: the
+        rule where opening without the opening is allowed and paid for at the end
+        (games/engine/rules/opening.py).  stake: a placement game's chips per point
+        (default 1).  fantasyland: a placement game's seats playing this hand in
+        fantasyland (games.Session keeps them from hand to hand;
+        games/engine/rules/placement.py).
+        """
+        found = variant(game)
+        low = max(2, found.min_players)
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise TypeError(f"seats must be an int, got {type(seats).__name__}")
+        if not low <= seats <= found.max_players:
+            raise ValueError(f"{found.title} is played by {low}..{found.max_players} "
+                             f"players, got {seats} stacks")
+        if found.rows:
+            # the opening-round options are refused here as for every game without one
+            _opening_options(found, seats, opening, carried, keep_opening, buio, controbuio,
+                             false_openings)
+            return _placement_options(found, seats, blinds, antes, stake, fantasyland,
+                                      (betting, small_bet, big_bet, min_bet, raise_cap),
+                                      ante_trimming)
+        if stake is not None or fantasyland != ():
+            raise ValueError(f"stake and fantasyland are options of the placement games, "
+                             f"not of {found.title}")
+        if not found.streets or not any(s.betting for s in found.streets):
+            raise ValueError(f"{found.title} has no betting rounds for this engine to play")
+        if found.high is None or (found.board_cards == 0
+                                  and not any(s.draw for s in found.streets)):
+            raise NotImplementedError(f"{found.title} is not played by the engine")
+        found = found.for_players(seats)        # Italian poker: the deck follows the seats
+        _check_deck(found, seats)
+        closed = _opening_options(found, seats, opening, carried, keep_opening, buio,
+                                  controbuio, false_openings)
+        ante = _per_seat(antes, "antes", seats, pad=False)
+        if closed is not None:
+            if blinds is not DEFAULT and any(_per_seat(blinds, "blinds", seats, pad=True)):
+                raise ValueError(f"{found.title} has no blinds: the invito is the dealer's "
+                                 "ante (antes=(0, ..., 0, invito))")
+            # the blind opening: the buio twice the pot, the controbuio twice the buio
+            pot = sum(ante) + closed[1]
+            blinds = (2 * pot, 4 * pot)[:closed[3]]
+            if closed[3] and not pot:
+                raise ValueError("a blind opening is twice the pot: the pot is empty (no "
+                                 "invito and nothing carried)")
+        blind = _per_seat((1, 2) if blinds is DEFAULT else blinds, "blinds", seats, pad=True)
+        structure = _betting(found, betting)
+        big_blind = max(blind) if any(blind) else 0
+        fixed = structure is Betting.FIXED_LIMIT
+        if fixed:
+            if min_bet is not None:
+                raise ValueError("min_bet is for no-limit and pot-limit; fixed limit takes "
+                                 "small_bet and big_bet")
+            small = _chips(small_bet, "small_bet", positive=True) if small_bet is not None else (
+                big_blind or 1)
+            big = _chips(big_bet, "big_bet", positive=True) if big_bet is not None else 2 * small
+            least = small
+        else:
+            if small_bet is not None or big_bet is not None:
+                raise ValueError(f"small_bet and big_bet are for fixed limit, not "
+                                 f"{structure.value}")
+            least = _chips(min_bet, "min_bet", positive=True) if min_bet is not None else (
+                big_blind or 1)
+            small = big = least
+        if raise_cap is DEFAULT:
+            cap: int | None = 4 if fixed else None
+        elif raise_cap is None:
+            cap = None
+        else:
+            cap = _chips(raise_cap, "raise_cap", positive=True)
+        opened, chips, keep, blind_opening, false = closed if closed is not None else (
+            "jacks", 0, False, 0, False)
+        return cls(found, seats, blind, ante, structure, least, small, big, cap,
+                   _flag(ante_trimming, "ante_trimming"), opening=opened, carried=chips,
+                   keep_opening=keep, blind_opening=blind_opening, false_openings=false)
+
+    # ---------------------------------------------------------------- derived
+
+    def posted(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
+        """Who posts what, by seat: position order, reverse-assigned heads-up."""
+        return amounts[::-1] if len(amounts) == 2 else amounts
+
+    @cached_property
+    def posted_antes(self) -> tuple[int, ...]:
+        """The ante each seat posts (reverse-assigned heads-up)."""
+        return self.posted(self.antes)
+
+    @cached_property
+    def posted_blinds(self) -> tuple[int, ...]:
+        """The blind or straddle each seat posts (reverse-assigned heads-up)."""
+        return self.posted(self.blinds)
+
+    @cached_property
+    def deck(self) -> tuple[int, ...]:
+        """The game's cards, as card values."""
+        return tuple(self.game.deck.tolist())
+
+    @cached_property
+    def plan(self) -> Plan:
+        """The steps of a hand."""
+        return plan(self.game, self.seats)
+
+    @cached_property
+    def has_opening(self) -> bool:
+        """The game has an opening round (Italian poker)."""
+        return any(s.opening for s in self.game.streets)
+
+    @cached_property
+    def rules(self) -> tuple[type[rules.Rule], ...]:
+        """The rule modules the variant's data asks for (games/engine/rules/)."""
+        return rules.for_game(self.game)
+
+    @cached_property
+    def spec(self) -> GameSpec:
+        """The compiled spec every hand with these options shares."""
+        stops: dict[int, int] = {}
+        deal_counts = None
+        settle = False
+        for rule in self.rules:
+            for street, bits in rule.stops(self).items():
+                stops[street] = stops.get(street, 0) | bits
+            deal_counts = rule.deal_counts(self) or deal_counts
+            settle = settle or rule.settles
+        return GameSpec(self, stops, deal_counts, settle)
+
+
+def _betting(game: Variant, betting: Betting | str | None) -> Betting:
+    if betting is None:
+        return game.betting
+    if isinstance(betting, Betting):
+        return betting
+    if isinstance(betting, str):
+        try:
+            return Betting(betting.strip().lower())
+        except ValueError:
+            known = ", ".join(repr(b.value) for b in Betting)
+            raise ValueError(f"unknown betting {betting!r}; known: {known}") from None
+    raise TypeError(f"betting must be None, a Betting or its name, got {betting!r}")
+
+
+def _check_deck(game: Variant, seats: int) -> None:
+    """A table whose deck cannot serve its seats is refused (RULES.md): hole cards x
+    seats + board + burns against the deck; the draw games aside, which reshuffle."""
+    if any(s.draw for s in game.streets):
+        return
+    fixed = game.board_cards + sum(s.burn for s in game.streets)
+    need = seats * game.dealt + fixed
+    if need > game.deck_size:
+        most = (game.deck_size - fixed) // game.dealt
+        raise ValueError(f"{game.title} needs {need} cards for {seats} players: its "
+                         f"{game.deck_size}-card deck serves {most} at most")
+
+
+def check_stacks(stacks: object, options: TableOptions) -> tuple[int, ...]:
+    """The stacks as a tuple of ints, checked (positive, one per seat of `options`)."""
     if type(stacks) is not list and type(stacks) is not tuple and (
             isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
         raise TypeError(f"stacks must be a sequence of ints, got {type(stacks).__name__}")
@@ -114,182 +299,49 @@ def check_stacks(stacks: Sequence[int], game: Variant) -> tuple[int, ...]:
     if not (chips and _INTS.issuperset(map(type, chips)) and min(chips) > 0
             and max(chips) < MAX_STACK):
         chips = tuple(_chips(s, f"stacks[{i}]", positive=True) for i, s in enumerate(chips))
-    low = max(2, game.min_players)
-    if not low <= len(chips) <= game.max_players:
-        raise ValueError(f"{game.title} is played by {low}..{game.max_players} players, "
-                         f"got {len(chips)} stacks")
+    if len(chips) != options.seats:
+        raise ValueError(f"{len(chips)} stacks for options of {options.seats} seats")
     return chips
 
 
-#: option types whose values are immutable and hashable: remembered as they are
+#: option values that are immutable and hashable: remembered as they are
 _SCALARS = frozenset({int, str, bool, type(None), Betting, Variant, _Default})
 _INTS = frozenset({int})
-_SCALARS_OR_TUPLE = _SCALARS | {tuple}
-#: the options that may be tuples of ints (blinds, antes, fantasyland), by position
-_TUPLE_ARGS = (2, 3, 11)
-
-
-def _plain(value: object) -> object:
-    """A cache key for an option: (type, value) for an int, str, bool, Betting,
-    Variant or None (all immutable), a tuple for a list or tuple of plain ints;
-    None (do not cache) otherwise."""
-    kind = type(value)
-    if kind in _SCALARS:
-        return (kind, value)
-    if kind is tuple or kind is list:
-        items = tuple(cast("Sequence[object]", value))
-        return items if _INTS.issuperset(map(type, items)) else None
-    return None
-
 
 _REMEMBERED: dict[tuple[object, ...], TableOptions] = {}
 
 
-def table_options(
-    game: Variant | str,
-    seats: int,
-    *,
-    blinds: Sequence[int] = DEFAULT,
-    antes: int | Sequence[int] = 0,
-    betting: Betting | str | None = None,
-    small_bet: int | None = None,
-    big_bet: int | None = None,
-    min_bet: int | None = None,
-    raise_cap: int | None = DEFAULT,
-    ante_trimming: bool = False,
-    stake: int | None = None,
-    fantasyland: Sequence[int] = (),
-    opening: str | None = None,
-    carried: int = 0,
-    keep_opening: bool = False,
-    buio: bool = False,
-    controbuio: bool = False,
-    false_openings: bool = False,
-) -> TableOptions:
-    """Check a table's options for `seats` players and fill in the defaults (see
-    `Table`); plain options are checked once and remembered."""
-    return remembered_options((game, seats, blinds, antes, betting, small_bet, big_bet,
-                               min_bet, raise_cap, ante_trimming, stake, fantasyland, opening,
-                               carried, keep_opening, buio, controbuio, false_openings))
-
-
-def remembered_options(args: tuple[Any, ...]) -> TableOptions:
-    """`table_options` of the options in its parameters' order (what `Table` passes:
-    one tuple, built once per table)."""
-    kinds = tuple(map(type, args))
-    if _SCALARS_OR_TUPLE.issuperset(kinds) and all(
-            _INTS.issuperset(map(type, args[i])) for i in _TUPLE_ARGS if kinds[i] is tuple):
-        key: tuple[object, ...] = (args, kinds)   # plain values, and tuples of ints
-    else:
-        key = tuple([_plain(a) for a in args])
-    remember = None not in key
-    if remember:
+def options_for(game: Variant | str, seats: int, settings: dict[str, Any]) -> TableOptions:
+    """`TableOptions.of(game, seats, **settings)`, remembered where every value is
+    plain (ints, strings, bools, None, a Betting or a Variant, or tuples and lists of
+    ints): the key holds each value's type too, so True is never taken for 1."""
+    key: tuple[object, ...] | None = (type(game), game, seats)
+    for name, value in settings.items():
+        kind = type(value)
+        if kind in _SCALARS:
+            key += (name, kind, value)  # type: ignore[operator]
+        elif (kind is tuple or kind is list) and _INTS.issuperset(map(type, value)):
+            key += (name, kind, tuple(value))  # type: ignore[operator]
+        else:
+            key = None
+            break
+    if key is not None:
         found = _REMEMBERED.get(key)
         if found is not None:
             return found
-    options = _check_options(*args)
-    if remember:
+    if type(seats) is not int:
+        raise TypeError(f"seats must be an int, got {type(seats).__name__}")
+    options = TableOptions.of(game, seats, **settings)
+    if key is not None:
         if len(_REMEMBERED) >= 1024:
             _REMEMBERED.clear()
         _REMEMBERED[key] = options
     return options
 
 
-def _check_options(
-    game: Variant | str, seats: int, blinds: Sequence[int], antes: int | Sequence[int],
-    betting: Betting | str | None, small_bet: int | None, big_bet: int | None,
-    min_bet: int | None, raise_cap: int | None, ante_trimming: bool, stake: int | None,
-    fantasyland: Sequence[int], opening: str | None, carried: int, keep_opening: bool,
-    buio: bool, controbuio: bool, false_openings: bool,
-) -> TableOptions:
-    found = variant(game)
-    low = max(2, found.min_players)
-    if not low <= seats <= found.max_players:
-        raise ValueError(f"{found.title} is played by {low}..{found.max_players} players, "
-                         f"got {seats} stacks")
-    if found.rows:
-        # the opening-round options are refused here as for every game without one
-        _closed_game_options(found, seats, opening, carried, keep_opening, buio, controbuio,
-                             false_openings)
-        return _placement_options(found, seats, blinds, antes, stake, fantasyland,
-                                  (betting, small_bet, big_bet, min_bet, raise_cap),
-                                  ante_trimming)
-    if stake is not None or fantasyland != ():
-        raise ValueError(f"stake and fantasyland are options of the placement games, not "
-                         f"of {found.title}")
-    if not found.streets or not any(s.betting for s in found.streets):
-        raise ValueError(f"{found.title} has no betting rounds for this engine to play")
-    if found.high is None or (found.board_cards == 0
-                              and not any(s.draw for s in found.streets)):
-        raise NotImplementedError(f"{found.title} is not played by the engine")
-    found = found.for_players(seats)           # Italian poker: the deck follows the seats
-    closed = _closed_game_options(found, seats, opening, carried, keep_opening, buio,
-                                  controbuio, false_openings)
-    ante = _per_seat(antes, "antes", seats, pad=False)
-    if closed is not None:
-        if blinds is not DEFAULT and any(_per_seat(blinds, "blinds", seats, pad=True)):
-            raise ValueError(f"{found.title} has no blinds: the invito is the dealer's ante "
-                             "(antes=(0, ..., 0, invito))")
-        # the blind opening: the buio twice the pot, the controbuio twice the buio
-        pot = sum(ante) + closed[1]
-        blinds = (2 * pot, 4 * pot)[:closed[3]]
-        if closed[3] and not pot:
-            raise ValueError("a blind opening is twice the pot: the pot is empty (no "
-                             "invito and nothing carried)")
-    blind = _per_seat((1, 2) if blinds is DEFAULT else blinds, "blinds", seats, pad=True)
-
-    if betting is None:
-        structure = found.betting
-    elif isinstance(betting, Betting):
-        structure = betting
-    elif isinstance(betting, str):
-        try:
-            structure = Betting(betting.strip().lower())
-        except ValueError:
-            known = ", ".join(repr(b.value) for b in Betting)
-            raise ValueError(f"unknown betting {betting!r}; known: {known}") from None
-    else:
-        raise TypeError(f"betting must be None, a Betting or its name, got {betting!r}")
-
-    big_blind = max(blind) if any(blind) else 0
-    fixed = structure is Betting.FIXED_LIMIT
-    if fixed:
-        if min_bet is not None:
-            raise ValueError("min_bet is for no-limit and pot-limit; fixed limit takes "
-                             "small_bet and big_bet")
-        small = _chips(small_bet, "small_bet", positive=True) if small_bet is not None else (
-            big_blind or 1)
-        big = _chips(big_bet, "big_bet", positive=True) if big_bet is not None else 2 * small
-        least = small
-    else:
-        if small_bet is not None or big_bet is not None:
-            raise ValueError(f"small_bet and big_bet are for fixed limit, not {structure.value}")
-        least = _chips(min_bet, "min_bet", positive=True) if min_bet is not None else (
-            big_blind or 1)
-        small = big = least
-
-    if raise_cap is DEFAULT:
-        cap: int | None = 4 if fixed else None
-    elif raise_cap is None:
-        cap = None
-    else:
-        cap = _chips(raise_cap, "raise_cap", positive=True)
-    if not isinstance(ante_trimming, bool):
-        raise TypeError(f"ante_trimming must be True or False, got {ante_trimming!r}")
-    posted = blind[::-1] if seats == 2 else blind
-    opened, chips, keep, blind_opening, false = closed if closed is not None else (
-        "jacks", 0, False, 0, False)
-    return TableOptions(found, seats, blind, ante, structure, least, small, big, cap,
-                        ante_trimming, tuple(found.deck.tolist()), plan(found, seats),
-                        any(ante), tuple((s, b) for s, b in enumerate(posted) if b),
-                        opening=opened, carried=chips, keep_opening=keep,
-                        blind_opening=blind_opening, false_openings=false,
-                        has_opening=closed is not None)
-
-
-def _closed_game_options(game: Variant, seats: int, opening: str | None, carried: int,
-                         keep_opening: bool, buio: bool, controbuio: bool,
-                         false_openings: bool) -> tuple[str, int, bool, int, bool] | None:
+def _opening_options(game: Variant, seats: int, opening: str | None, carried: int,
+                     keep_opening: bool, buio: bool, controbuio: bool,
+                     false_openings: bool) -> tuple[str, int, bool, int, bool] | None:
     """The options of a game with an opening round (Italian poker): what opens the
     deal, chips carried in from earlier deals, the opener's discards kept out of a
     reshuffle, and the seats opening blind (seed 001, "Apertura al buio": the buio
@@ -303,7 +355,7 @@ def _closed_game_options(game: Variant, seats: int, opening: str | None, carried
                              f"false_openings are options of the games with an opening "
                              f"round, not of {game.title}")
         return None
-    from games.engine.opening import OPENINGS
+    from games.engine.rules.opening import OPENINGS
 
     if opening is None:
         opening = "jacks"
@@ -313,8 +365,7 @@ def _closed_game_options(game: Variant, seats: int, opening: str | None, carried
         raise ValueError(f"opening must be one of {', '.join(OPENINGS)}, got {opening!r}")
     for name, value in (("keep_opening", keep_opening), ("buio", buio),
                         ("controbuio", controbuio), ("false_openings", false_openings)):
-        if not isinstance(value, bool):
-            raise TypeError(f"{name} must be True or False, got {value!r}")
+        _flag(value, name)
     if controbuio and not buio:
         raise ValueError("a controbuio answers a buio: controbuio needs buio=True")
     if buio and opening != "jacks":
@@ -332,7 +383,7 @@ def _placement_options(game: Variant, seats: int, blinds: object, antes: object,
                        ) -> TableOptions:
     """The options of a placement game (Open Face Chinese): no forced bets and no
     betting, a stake in chips per point, and the seats playing this hand in
-    fantasyland (games/engine/placement.py)."""
+    fantasyland (games/engine/rules/placement.py)."""
     if blinds is not DEFAULT and any(_per_seat(blinds, "blinds", seats, pad=True)):
         raise ValueError(f"{game.title} has no blinds: it is played for points (stake=)")
     if any(_per_seat(antes, "antes", seats, pad=False)):
@@ -345,15 +396,15 @@ def _placement_options(game: Variant, seats: int, blinds: object, antes: object,
     if isinstance(fantasyland, (str, bytes)) or not isinstance(fantasyland, Sequence):
         raise TypeError(f"fantasyland must be a sequence of seats, got "
                         f"{type(fantasyland).__name__}")
-    lucky = []
+    lucky: list[int] = []
     for i, seat in enumerate(fantasyland):
         if isinstance(seat, bool) or not hasattr(seat, "__index__"):
             raise TypeError(f"fantasyland[{i}] must be a seat number, got {seat!r}")
-        if not 0 <= int(seat) < seats or int(seat) in lucky:
+        number = int(seat)
+        if not 0 <= number < seats or number in lucky:
             raise ValueError(f"fantasyland[{i}] = {seat}: not a seat of 0..{seats - 1}, or "
                              "given twice")
-        lucky.append(int(seat))
+        lucky.append(number)
     none = (0,) * seats
     return TableOptions(game, seats, none, none, game.betting, 1, 1, 1, None, False,
-                        tuple(game.deck.tolist()), plan(game, seats), False, (),
-                        chips, tuple(sorted(lucky)))
+                        stake=chips, fantasyland=tuple(sorted(lucky)))

@@ -23,7 +23,7 @@ session started with, at any moment (`stacks` are the chips each seat had when t
 hand in play began, until that hand ends).  Every finished hand stays in `hands`, each
 exportable with `to_phh()`.  In the placement games (Open Face Chinese) `points` are
 each seat's running points, and with ``fantasyland=True`` a seat whose board earns
-fantasyland plays the next hand in it (games/engine/placement.py for the thresholds;
+fantasyland plays the next hand in it (games/engine/rules/placement.py for the thresholds;
 `fantasyland` names the seats in it now).  In Italian poker the session posts the
 dealer's invito (``invito=``, ``invito_by="everyone"`` for everyone) and raises the
 opening after deals nobody opens (`opening`: jacks, then queens, then kings until the
@@ -42,7 +42,7 @@ import numpy as np
 
 from evaluator.checks import seed as check_seed
 from games.engine.options import _chips
-from games.engine.placement import PlacementResult, next_fantasyland
+from games.engine.rules.placement import PlacementResult, next_fantasyland
 from games.engine.table import Table
 from games.variants import Variant, variant
 

@@ -1,23 +1,20 @@
-"""The end of a hand: who shows first, the pots as they stand, and settling them.
+"""The end of a hand in words: the pots as they stand, and the `ShowdownResult` a
+user reads.
 
 Pots are divided by the one mechanism of the package, `games.showdown` (side pots,
 odd chips clockwise from the button, Hi/Lo halves); the engine never splits a pot
-itself.  Two doors into it: the payouts through `games.showdown.single.payouts`, the
-single showdown's trusted entry (the engine has checked every card); and the
-`ShowdownResult` a user reads (`Table.result`, with every pot and hand in words)
-through `games.showdown.settle` only when it is first read: describing every hand
-costs more than settling it.
-
-Showdown order (RULES.md, "Betting"; PHH's reference engine): the last player to
-complete, bet or raise in the last betting round shows first, or, if nobody did, the
-first player of that round (the first seat left of the button after the flop); then
-clockwise.
+itself.  The compiled machine pays a hand through the showdown kernel's pot routine
+(games/showdown/_kernel.pxd); a rule module whose rankings no kernel reads (Italian
+poker) pays through `games.showdown.single.payouts`, the single showdown's trusted
+entry (the engine has checked every card).  The `ShowdownResult` a user reads
+(`Table.result`, with every pot and hand in words) comes from `games.showdown.settle`
+only when it is first read: describing every hand costs more than settling it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from games.showdown import Award, PotResult, ShowdownResult
 from games.showdown import pots as _pots
@@ -31,14 +28,6 @@ class Pot(NamedTuple):
 
     amount: int
     eligible: tuple[int, ...]
-
-
-def showdown_order(opener: int, folded: Sequence[bool]) -> list[int]:
-    """Seats still in, clockwise from `opener` (the last aggressor or the round's first
-    player)."""
-    seats = len(folded)
-    start = opener if opener >= 0 else 0
-    return [s for s in ((start + k) % seats for k in range(seats)) if not folded[s]]
 
 
 def pots_now(collected: Sequence[int], folded: Sequence[bool],
@@ -82,3 +71,17 @@ def settle(
     paid = payouts(game, hands, cards, contributions, folded, seats - 1, gone)
     return paid, lambda: settle_showdown(game, hands, cards, contributions, folded,
                                          seats - 1, gone)
+
+
+def result_of(game: Variant, machine: Any) -> ShowdownResult:
+    """The `ShowdownResult` of a hand the machine settled (every card of the hands
+    still in known; the button is the last seat)."""
+    contributions = machine.contributions
+    folded = machine.folded
+    if machine.live == 1:
+        return uncontested(folded.index(False), contributions)
+    seats = machine.seats
+    hands = [None if folded[s] else list(machine.hole(s)) for s in range(seats)]
+    dead = machine.dead_money
+    return settle_showdown(game, hands, list(machine.board), contributions, folded,
+                           seats - 1, dead if any(dead) else None)

@@ -6,7 +6,7 @@ after the flop betting), the betting round; then the showdown and the settlement
 A draw (2-7 Triple Draw) is a step of its own: every player still in declares a
 discard in turn, then the dealer serves them in the same order (flow.py).  A
 placement (Open Face Chinese) is one too: every player holding cards places them in
-its rows in turn from the button's left (games/engine/placement.py).
+its rows in turn from the button's left (games/engine/rules/placement.py).
 """
 
 from __future__ import annotations

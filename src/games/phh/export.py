@@ -1,18 +1,27 @@
 """A table's hand as a `HandHistory`: the fields PHH needs to replay it, written
-from the table's options and its events."""
+from the table's options record and its events (the table's public views only)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.engine.events import phh_cards
-from games.engine.irregularities import REPORTS
+from games.engine.rules.irregularities import REPORTS
 from games.phh.codes import code_of
 from games.phh.history import HandHistory
+from games.phh.notation import cards_text, line
+from games.phh.writer import dumps
 from games.variants import Betting
 
 if TYPE_CHECKING:
     from games.engine import Table
+
+
+#: the options of Italian poker's deal (games.engine.TableOptions) PHH cannot say, as
+#: (user field, option, the default that is not written); replay reads them back
+DEAL_FIELDS = (("_opening", "opening", "jacks"), ("_carried", "carried", 0),
+               ("_keep_opening", "keep_opening", False),
+               ("_blind_opening", "blind_opening", 0),
+               ("_false_openings", "false_openings", False))
 
 
 def irregularities(table: Table) -> list[str]:
@@ -20,8 +29,8 @@ def irregularities(table: Table) -> list[str]:
     out, actions = [], 0
     for event in table.events:
         if event.kind in REPORTS:
-            out.append(f"{actions} {event.kind} {phh_cards(event.cards)}".rstrip())
-        elif event.phh() is not None:
+            out.append(f"{actions} {event.kind} {cards_text(event.cards)}".rstrip())
+        elif line(event) is not None:
             actions += 1
     return out
 
@@ -36,7 +45,7 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
     Italian poker's ``_opening`` (when not jacks), ``_carried`` (chips carried in),
     ``_keep_opening``, ``_blind_opening`` (1: a buio, 2: a buio and a controbuio) and
     ``_false_openings``.
-    A live dealer's irregularities (games/engine/irregularities.py) are
+    A live dealer's irregularities (games/engine/rules/irregularities.py) are
     ``_irregularities``: one string per report, "N kind cards", N the number of
     actions before it ("4 expose 7h", "9 board_error Kd", "2 floor_misdeal");
     `games.phh.replay` applies each after its N actions, so the hand replays exactly.
@@ -52,17 +61,10 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
     reports = irregularities(table)
     if reports:
         user.setdefault("_irregularities", reports)
-    if any(s.opening for s in options.game.streets):   # Italian poker's deal
-        if options.opening != "jacks":
-            user.setdefault("_opening", options.opening)
-        if options.carried:
-            user.setdefault("_carried", options.carried)
-        if options.keep_opening:
-            user.setdefault("_keep_opening", True)
-        if options.blind_opening:
-            user.setdefault("_blind_opening", options.blind_opening)
-        if options.false_openings:
-            user.setdefault("_false_openings", True)
+    for field, name, default in DEAL_FIELDS:     # Italian poker's deal (default elsewhere)
+        value = getattr(options, name)
+        if value != default:
+            user.setdefault(field, value)
     if options.game.rows:           # a placement game: points at a stake
         user.setdefault("_stake", options.stake)
         if options.fantasyland:
@@ -73,7 +75,7 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
         antes=options.antes,
         blinds_or_straddles=options.blinds,
         starting_stacks=table.starting_stacks,
-        actions=tuple(line for line in (e.phh() for e in table.events) if line is not None),
+        actions=tuple(text for text in map(line, table.events) if text is not None),
     )
     if fixed:
         values.update(small_bet=options.small_bet, big_bet=options.big_bet)
@@ -85,3 +87,8 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
                       winnings=result.payouts if result is not None else None)
     values.update({k: v for k, v in fields.items() if not k.startswith("_")})
     return HandHistory(**values, user_fields=user)
+
+
+def text_of(table: Table, **fields: Any) -> str:
+    """The hand as PHH text (`Table.to_phh`)."""
+    return dumps(history_of(table, **fields))

@@ -1,4 +1,5 @@
-"""PHH's action notation: one action line read into an `Action`.
+"""PHH's action notation: one action line read into an `Action` and applied to a
+table through its public calls, and a table's record written as an action line.
 
 The grammar (the PHH standard, "Actions"): ``[actor verb [arguments]][ # commentary]``
 with the dealer ``d`` dealing hole cards (``d dh p1 AsKs``) or the board
@@ -16,18 +17,19 @@ saw.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from evaluator import RANKS, SUITS, CardsLike, parse_cards
+from evaluator import card_name
+from games.engine.cards import CARD_PAIRS, read_cards
+from games.engine.events import Event, seat_label
+
+if TYPE_CHECKING:
+    from games.engine import Table
 
 #: The dealer's actions and the players', by verb.
 DEALER_VERBS = ("dh", "db")
 PLAYER_VERBS = ("f", "cc", "cbr", "sd", "sm", "pb", "pl")
-
-_CARD = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
-_TOKEN = re.compile(r"\?\?|10.|[^?\s,]{2}", re.IGNORECASE)
 
 
 class Action(NamedTuple):
@@ -49,61 +51,6 @@ class Action(NamedTuple):
     show_dealt: bool = False
     comment: str | None = None
     parts: tuple[tuple[int | None, ...], ...] | None = None
-
-
-def _pairs() -> dict[str, tuple[int | None, ...]]:
-    """Every two-card text PHH may write ("AsKs", "??Ad", "????") and its values."""
-    singles: dict[str, int | None] = {"??": None, **_CARD}
-    return {a + b: (x, y) for a, x in singles.items() for b, y in singles.items()
-            if x is None or x != y}
-
-
-#: two cards at a time: a hold'em hand in one look-up, an Omaha hand in two
-CARD_PAIRS = _pairs()
-_SINGLE: dict[str, tuple[int | None, ...]] = {"??": (None,), **{k: (v,) for k, v in _CARD.items()}}
-
-
-def read_cards(text: str) -> tuple[int | None, ...]:
-    """PHH cards ("AsKs", "??Ad", "As Kd") as card values, None for "??"."""
-    pairs = CARD_PAIRS
-    found = pairs.get(text) or _SINGLE.get(text)
-    if found is not None:                      # one or two cards, as PHH writes them
-        return found
-    size = len(text)
-    if size % 2 == 0 and size:                # as PHH writes them: two characters a card
-        parts = [pairs.get(text[i:i + 4]) for i in range(0, size - size % 4, 4)]
-        if size % 4:
-            parts.append(_SINGLE.get(text[-2:]))
-        if None not in parts:
-            whole = tuple(c for part in parts for c in part)  # type: ignore[union-attr]
-            known = [c for c in whole if c is not None]
-            if len(set(known)) == len(known):
-                return whole
-    compact = text.replace(",", " ")
-    cards: list[int | None] = []
-    pos = 0
-    for match in _TOKEN.finditer(compact):
-        gap = compact[pos:match.start()]
-        if gap.strip():
-            raise ValueError(f"cannot read card {gap.strip()!r} in {text!r}")
-        pos = match.end()
-        token = match.group(0)
-        if token == "??":
-            cards.append(None)
-            continue
-        value = _CARD.get(token[0].upper() + token[1:].lower())
-        if value is None:
-            value = int(parse_cards(token)[0])  # "10h", "A♠": the evaluator's reader
-        cards.append(value)
-    if compact[pos:].strip():
-        raise ValueError(f"cannot read card {compact[pos:].strip()!r} in {text!r}")
-    if not cards:
-        raise ValueError(f"no cards in {text!r}")
-    known = [c for c in cards if c is not None]
-    if len(set(known)) != len(known):
-        dup = next(c for c in known if known.count(c) > 1)
-        raise ValueError(f"card {RANKS[dup >> 2] + SUITS[dup & 3]} is given twice in {text!r}")
-    return tuple(cards)
 
 
 def read_amount(text: str) -> int:
@@ -206,44 +153,98 @@ def _parse(line: str) -> Action | None:
                      "(or a dealer's d dh / d db)")
 
 
-#: cards an action takes: PHH text ("AsKs", "??" for a card nobody saw), card values
-#: (None for unknown ones), or anything `evaluator.parse_cards` reads
-Cards = CardsLike | Sequence[int | None]
+# ---------------------------------------------------------------- applying an action
+
+def act(table: Table, text: str) -> None:
+    """Apply one action line to `table` (`Table.act`): the dealer's and the players'
+    actions each through the table's public call."""
+    if type(text) is str and text[:5] == "d dh ":      # replays' bulk: one look-up
+        words = text.split()
+        if len(words) == 4:
+            seat = SEATS.get(words[2])
+            held = CARD_PAIRS.get(words[3])
+            if seat is not None and held is not None:
+                table.deal_hole(seat, held)
+                return
+    parsed = parse_action(text)
+    if parsed is not None:
+        apply(table, parsed)
 
 
-#: what a card value may be, checked in two C-level passes (the types, then the values)
-_INTS = frozenset({int})
-_INTS_OR_NONE = frozenset({int, type(None)})
-_CARDS = frozenset(range(52))
-_CARDS_OR_NONE = _CARDS | {None}
-
-
-def action_cards(cards: Cards | None, what: str) -> tuple[int | None, ...]:
-    """Cards given to an action (a discard, a show, a deal, a placement): PHH text
-    ("AsKs", "??" unknown) or anything `evaluator.parse_cards` takes; ValueError
-    naming `what` for cards that cannot be read or a card given twice."""
-    if cards is None:
-        return ()
-    if (type(cards) is list and _INTS.issuperset(map(type, cards))
-            and _CARDS.issuperset(cards) and len(set(cards)) == len(cards)):
-        return tuple(cards)   # card values, as a policy or a UI passes them
-    if (type(cards) is tuple and _INTS_OR_NONE.issuperset(map(type, cards))
-            and _CARDS_OR_NONE.issuperset(cards)):
-        known = [c for c in cards if c is not None]
-        if len(set(known)) == len(known):
-            return cards   # already read (PHH notation gives these)
-    if isinstance(cards, str):
-        return read_cards(cards) if cards.strip() else ()
-    try:
-        if isinstance(cards, (list, tuple)) and None in cards:  # unknown cards
-            named = [c for c in cards if c is not None]
-            values = iter(parse_cards(named).tolist() if named else [])
-            out = tuple(None if c is None else next(values) for c in cards)
+def apply(table: Table, parsed: Action) -> None:
+    """Apply one action already read to `table` through its public calls."""
+    verb, seat, dealer, cards, amount, show_dealt, _, parts = parsed
+    if dealer:
+        assert cards is not None
+        if verb == "dh":
+            assert seat is not None
+            table.deal_hole(seat, cards)
         else:
-            out = tuple(int(c) for c in parse_cards(cards))  # type: ignore[arg-type]
-    except ValueError as error:
-        raise ValueError(f"{what}: {error}") from None
-    known = [c for c in out if c is not None]
-    if len(set(known)) != len(known):
-        raise ValueError(f"{what}: a card is given twice")
-    return out
+            table.deal_board(cards)
+        return
+    if verb == "sm":
+        if cards is None and not show_dealt:
+            table.muck(seat)
+        else:
+            table.show(None if show_dealt else cards, seat)
+        return
+    if seat is not None and seat != table.actor:
+        actor = table.actor
+        due = f"{seat_label(actor)} is" if actor is not None else table.waiting_for
+        raise ValueError(f"{seat_label(seat)} is not to act: {due}")
+    if verb == "cc":
+        table.check_or_call()
+    elif verb == "f":
+        table.fold()
+    elif verb == "cbr":
+        assert amount is not None
+        table.raise_to(amount)
+    elif verb == "pl":
+        assert parts is not None
+        bottom, middle, top, thrown = parts
+        table.place(bottom, middle, top, discard=thrown if thrown else None)
+    elif verb == "pb":
+        raise ValueError("bring-ins belong to stud games, which this engine does not play")
+    else:
+        table.discard(cards or ())
+
+
+# ---------------------------------------------------------------- writing a record
+
+def cards_text(cards: Sequence[int | None]) -> str:
+    """Cards as PHH writes them: concatenated, "??" for an unknown card."""
+    return "".join("??" if c is None else card_name(c) for c in cards)
+
+
+def _parts(event: Event) -> list[tuple[int | None, ...]]:
+    """A placement's cards per row (bottom, middle, top), then those discarded."""
+    return [tuple(c for c, r in zip(event.cards, event.rows, strict=True) if r == row)
+            for row in (0, 1, 2, -1)]
+
+
+def line(event: Event) -> str | None:
+    """The PHH action line of a table's event, or None for the steps PHH leaves to
+    the reader (posting, burning, collecting and pushing chips, a live dealer's
+    irregularities)."""
+    kind, seat = event.kind, event.seat
+    who = "" if seat is None else seat_label(seat)
+    if kind == "deal_hole":
+        return f"d dh {who} {cards_text(event.cards)}"
+    if kind == "deal_board":
+        return f"d db {cards_text(event.cards)}"
+    if kind == "fold":
+        return f"{who} f"
+    if kind in ("check", "call"):
+        return f"{who} cc"
+    if kind in ("bet", "raise"):
+        return f"{who} cbr {event.amount}"
+    if kind == "discard":
+        return f"{who} sd {cards_text(event.cards)}".rstrip()
+    if kind == "show":
+        return f"{who} sm {cards_text(event.cards)}"
+    if kind == "muck":
+        return f"{who} sm"
+    if kind == "place":
+        parts = [cards_text(p) for p in _parts(event)]
+        return f"{who} pl {'/'.join(parts if parts[3] else parts[:3])}"
+    return None

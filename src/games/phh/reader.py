@@ -13,8 +13,8 @@ import re
 import sys
 from typing import IO, Any, cast
 
-from games.engine.notation import parse_action
 from games.phh.history import FIELD_NAMES, HandHistory
+from games.phh.notation import parse_action
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -1,10 +1,10 @@
-"""Replaying a PHH hand on a `Table`, action by action.
+"""Replaying a PHH hand on a `Table`, action by action, through its public calls.
 
-The table is built from the file's fields and driven by its dealer and player
-actions (``auto=False``), so the recorded cards are dealt as given (any card not
-live in a hand or on the board; "??" for cards nobody saw) and every action is
-checked by the same rules as live play.  The first action the table refuses stops
-the replay with a ValueError naming the action and its line.
+The table's options record is built from the file's fields, and the table is driven
+by the file's dealer and player actions (``auto=False``), so the recorded cards are
+dealt as given (any card not live in a hand or on the board; "??" for cards nobody
+saw) and every action is checked by the same rules as live play.  The first action
+the table refuses stops the replay with a ValueError naming the action and its line.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import Table
-from games.engine.notation import parse_action
+from games.engine import Table, TableOptions
 from games.phh.codes import game_of
+from games.phh.export import DEAL_FIELDS
 from games.phh.history import HandHistory, Number
+from games.phh.notation import apply, parse_action
 from games.phh.reader import loads
 from games.variants import Betting
 
@@ -40,36 +41,42 @@ def _chips(values: Sequence[Number] | Number | None, name: str) -> int | tuple[i
     return tuple(out)
 
 
-def table_of(history: HandHistory) -> Table:
-    """A dealer-driven table set up as the hand's fields say, before any action."""
+def options_of(history: HandHistory, seats: int) -> TableOptions:
+    """The table's options record a hand history's fields say (its variant code,
+    forced bets and betting, and the user fields `history_of` writes)."""
     game, betting = game_of(history.variant)
-    stacks = _chips(history.starting_stacks, "starting_stacks")
+    user = history.user_fields
     if game.rows:                   # a placement game: no bets, points at a stake
-        user = history.user_fields
-        return Table(game.name, stacks, auto=False,  # type: ignore[arg-type]
-                     stake=user.get("_stake", 1), fantasyland=user.get("_fantasyland", ()))
-    cap = history.user_fields.get("_raise_cap", "standard")
-    options: dict[str, object] = dict(
+        return TableOptions.of(game.name, seats, stake=user.get("_stake", 1),
+                               fantasyland=user.get("_fantasyland", ()))
+    settings: dict[str, Any] = dict(
         blinds=_chips(history.blinds_or_straddles, "blinds_or_straddles") or (),
         antes=_chips(history.antes, "antes"),
         betting=betting,
         ante_trimming=bool(history.ante_trimming_status),
     )
+    cap = user.get("_raise_cap", "standard")
     if cap != "standard":
-        options["raise_cap"] = cap or None
-    user = history.user_fields      # Italian poker's deal (the defaults elsewhere)
-    options.update(opening=user.get("_opening"), carried=user.get("_carried", 0),
-                   keep_opening=user.get("_keep_opening", False),
-                   false_openings=user.get("_false_openings", False))
-    blind = user.get("_blind_opening", 0)
+        settings["raise_cap"] = cap or None
+    deal = {name: user[field] for field, name, _ in DEAL_FIELDS if field in user}
+    blind = deal.pop("blind_opening", 0)
     if blind:                       # the blind opening is posted by the table
-        options.update(buio=blind >= 1, controbuio=blind >= 2, blinds=())
+        settings.update(buio=blind >= 1, controbuio=blind >= 2, blinds=())
+    settings.update(deal)
     if betting is Betting.FIXED_LIMIT:
-        options.update(small_bet=_chips(history.small_bet, "small_bet"),
-                       big_bet=_chips(history.big_bet, "big_bet"))
+        settings.update(small_bet=_chips(history.small_bet, "small_bet"),
+                        big_bet=_chips(history.big_bet, "big_bet"))
     else:
-        options.update(min_bet=_chips(history.min_bet, "min_bet"))
-    return Table(game.name, stacks, auto=False, **options)  # type: ignore[arg-type]
+        settings.update(min_bet=_chips(history.min_bet, "min_bet"))
+    return TableOptions.of(game.name, seats, **settings)
+
+
+def table_of(history: HandHistory) -> Table:
+    """A dealer-driven table set up as the hand's fields say, before any action."""
+    stacks = _chips(history.starting_stacks, "starting_stacks")
+    assert isinstance(stacks, tuple)
+    options = options_of(history, len(stacks))
+    return Table(options.game.name, stacks, auto=False, options=options)
 
 
 def replay(source: HandHistory | str | bytes) -> Table:
@@ -87,7 +94,7 @@ def replay(source: HandHistory | str | bytes) -> Table:
         try:
             action = parsed[i] if parsed is not None else parse_action(text)
             if action is not None:
-                table._apply(action)
+                apply(table, action)
         except (TypeError, ValueError) as error:
             line = f" (line {history.lines[i]})" if i < len(history.lines) else ""
             raise ValueError(f"actions[{i}] {text!r}{line}: {error}") from None

@@ -1,0 +1,37 @@
+# How a hand moves on, in C over _state.pxd's Hand (see _steps.pyx).  Every function
+# returns 0, or an error code (E_*) that the caller turns into an exception; the
+# actions trust their input, which the machine (_machine.pyx) has checked.
+
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+
+from games.engine._state cimport Hand, Log, Spec
+
+cdef enum:
+    E_STUB = -1         # the stub ran out of cards
+    E_MEMORY = -2       # the log could not grow
+
+cdef int begin(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
+               bint autodeal) noexcept nogil
+cdef int advance(const Spec *sp, Hand *h, Log *log) noexcept nogil
+cdef int resume(const Spec *sp, Hand *h, Log *log) noexcept nogil
+cdef int open_round(const Spec *sp, Hand *h, Log *log, int opener) noexcept nogil
+cdef int default_opener(const Spec *sp, const Hand *h, int street) noexcept nogil
+cdef int fold(const Spec *sp, Hand *h, Log *log) noexcept nogil
+cdef int check_or_call(const Spec *sp, Hand *h, Log *log) noexcept nogil
+cdef int raise_to(const Spec *sp, Hand *h, Log *log, int64_t value) noexcept nogil
+cdef int discard(const Spec *sp, Hand *h, Log *log, const uint8_t *cards,
+                 int n) noexcept nogil
+cdef int show(const Spec *sp, Hand *h, Log *log, int seat, const uint8_t *cards,
+              int n) noexcept nogil
+cdef int muck(const Spec *sp, Hand *h, Log *log, int seat) noexcept nogil
+cdef int deal_hole(const Spec *sp, Hand *h, Log *log, int seat, const uint8_t *cards,
+                   int n) noexcept nogil
+cdef int deal_board(const Spec *sp, Hand *h, Log *log, const uint8_t *cards,
+                    int n) noexcept nogil
+cdef int burn(const Spec *sp, Hand *h, Log *log, int count) noexcept nogil
+cdef int serve(const Spec *sp, Hand *h, Log *log, int seat, int count,
+               uint64_t held) noexcept nogil
+cdef int name_in_hand(Hand *h, int seat, const uint8_t *cards, int n) noexcept nogil
+cdef void remove_turn(Hand *h, int seat) noexcept nogil
+cdef void finish(const Spec *sp, Hand *h) noexcept nogil
+cdef int settle_values(const Spec *sp, const Hand *h, int64_t *payouts) noexcept nogil

@@ -1,0 +1,744 @@
+"""How a hand moves on, in C: forced bets, dealing, betting rounds, discards and draws,
+placements, the showdown and settling, as the steps of the game's spec.
+
+`advance` runs the steps until one waits for somebody (`Hand.wait`): a player (the
+betting round's actor, a discard, a draw's declaration, a placement, a show), the
+dealer when the table does not deal itself, or a rule module of the variant at a
+point its spec names (games/engine/rules/); then `resume` (or the module's own call,
+such as `open_round`) goes on.  Nothing here calls back into Python, so a batch of
+tables steps every table with these same functions.
+
+The steps, per street: deal (hole cards to each player still in, round by round,
+then a burn and the board), a discard before or after the betting as the street
+says (Crazy Pineapple: after the flop betting), a draw (every player still in
+declares in turn from the button's left, then is served in the same order), a
+placement, the betting round; then the showdown and the settlement.  When the betting
+is over before the board is complete (everyone but one all-in), the hands are shown
+as soon as no player has a decision left, then the board is dealt out: PHH's order.
+Showdown order (RULES.md; PHH's reference engine): the last player to complete, bet or
+raise in the last betting round shows first, or, if nobody did, the first player of
+that round; then clockwise.  Pots are divided by the package's one pot routine
+(games/showdown/_kernel.pxd: side pots, dead money, Hi/Lo halves, odd chips from the
+button's left).
+"""
+
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+
+from evaluator.keys cimport CARD_KEY, KEY_BASE
+from evaluator.omaha_tables cimport combo_value
+from evaluator.tables cimport lookup_parts
+from evaluator.typedefs cimport key_t, rank_t
+from games.engine._chips cimport (
+    able, add_dead, call_actor, collect, fold_actor, next_actor, pay, post, pot_total,
+    raise_actor, set_folded, start_round,
+)
+from games.engine._deck cimport draw, move, name_cards, stub_size, take
+from games.engine._state cimport (
+    BET, BOARD, BURNED, DEAL, DISCARD, DISCARDED, DRAW, HOLE, K_ANTE, K_BET, K_BLIND,
+    K_BURN, K_CALL, K_CARRIED_IN, K_CHECK, K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_FOLD,
+    K_LIVE_AGAIN, K_MUCK, K_NEW_STUB, K_RAISE, K_RETURN, K_SHOW, K_WIN, MAX_HOLE,
+    MAX_SEATS, MUCKED, NO_CARD, P_DEALT, P_ROUND, P_ROUND_END, P_SERVE,
+    P_SETTLE, PLACE, SHOWDOWN, STUB, V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE,
+    W_PLAYER, W_RULE, Hand, Log, Spec, StreetSpec, Valuer, log_add,
+)
+from games.showdown._kernel cimport settle_deal
+
+
+cdef inline int _log(Log *log, int kind, int seat, int64_t amount, bint has_amount,
+                     const uint8_t *cards, int n) noexcept nogil:
+    return E_MEMORY if log_add(log, kind, seat, amount, has_amount, cards, n, NULL) else 0
+
+
+cdef inline bint _stops(const Spec *sp, int street, int point) noexcept nogil:
+    return (sp.street[street].stops >> point) & 1
+
+
+cdef inline int _wait_rule(Hand *h, int point) noexcept nogil:
+    h.wait = W_RULE
+    h.point = point
+    h.actor = -1
+    return 0
+
+
+# ---------------------------------------------------------------- the start
+
+cdef int begin(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
+               bint autodeal) noexcept nogil:
+    """The forced bets, then the steps up to the first decision.  Antes first, then
+    blinds and straddles, each what the stack allows (RULES.md).  With ante trimming a
+    lone largest ante is cut to the second largest, as PHH's reference does; otherwise
+    antes are dead money of the main pot."""
+    cdef int64_t antes[MAX_SEATS]
+    cdef int64_t left[MAX_SEATS]
+    cdef int64_t first = 0, second = 0, posted
+    cdef int s
+    h.autodeal = autodeal
+    h.opened = -1
+    if sp.carried:                      # a pot carried from earlier deals, in the middle
+        add_dead(h, h.seats - 1, sp.carried)
+        if _log(log, K_CARRIED_IN, -1, sp.carried, True, NULL, 0):
+            return E_MEMORY
+    for s in range(h.seats):
+        left[s] = stacks[s]
+    if sp.has_antes:
+        for s in range(h.seats):
+            antes[s] = sp.ante[s] if sp.ante[s] < stacks[s] else stacks[s]
+            if antes[s] > first:
+                second = first
+                first = antes[s]
+            elif antes[s] > second:
+                second = antes[s]
+        for s in range(h.seats):
+            if sp.ante_trimming and antes[s] > second:
+                antes[s] = second
+            if antes[s]:
+                posted = post(h, s, antes[s], False, not sp.ante_trimming)
+                if _log(log, K_ANTE, s, posted, True, NULL, 0):
+                    return E_MEMORY
+            left[s] -= antes[s]
+    for s in range(h.seats):
+        if sp.blind[s] and left[s]:
+            posted = post(h, s, sp.blind[s], True, False)
+            if _log(log, K_BLIND, s, posted, True, NULL, 0):
+                return E_MEMORY
+    return advance(sp, h, log)
+
+
+# ---------------------------------------------------------------- the steps
+
+cdef int advance(const Spec *sp, Hand *h, Log *log) noexcept nogil:
+    """Run steps until one waits for a player, the dealer or a rule module."""
+    cdef int kind, street, status = 0
+    cdef bint done = False
+    while h.wait != W_DONE:
+        if h.live <= 1 and h.opened != -2:      # all folded to one, before a showdown
+            return _settle(sp, h, log)
+        if h.all_in and not h.shown and h.step > sp.last_decision:
+            status = _showdown(sp, h, log, &done)
+            if status or not done:
+                return status
+            continue
+        kind = sp.step_kind[h.step]
+        street = sp.step_street[h.step]
+        if kind == DEAL:
+            status = _deal(sp, h, log, street, &done)
+        elif kind == DISCARD:
+            done = _in_turn(sp, h, street, False)
+        elif kind == DRAW:
+            status = _draw_step(sp, h, log, street, &done)
+        elif kind == PLACE:
+            done = _in_turn(sp, h, street, True)
+        elif kind == BET:
+            status = _bet(sp, h, log, street, &done)
+        elif kind == SHOWDOWN:
+            status = _showdown(sp, h, log, &done)
+        else:
+            return _settle(sp, h, log)
+        if status or not done:
+            return status
+        h.step += 1
+    return 0
+
+
+cdef int resume(const Spec *sp, Hand *h, Log *log) noexcept nogil:
+    """Go on after a rule point the module is done with (P_ROUND_END: the pot is not
+    carried; P_SERVE: the draw is served; P_DEALT: the replacements are owed)."""
+    cdef int point = h.point
+    h.point = 0
+    h.wait = W_PLAYER
+    if point == P_ROUND_END or point == P_SERVE:
+        h.step += 1
+    elif point == P_DEALT:
+        if h.due_board or _any_due(h):
+            h.wait = W_DEALER
+            return 0
+    return advance(sp, h, log)
+
+
+cdef bint _any_due(const Hand *h) noexcept nogil:
+    cdef int s
+    for s in range(h.seats):
+        if h.due_hole[s]:
+            return True
+    return False
+
+
+cdef int _deal(const Spec *sp, Hand *h, Log *log, int index, bint *done) noexcept nogil:
+    cdef const StreetSpec *st = &sp.street[index]
+    cdef int s
+    done[0] = True
+    if h.live <= 1:
+        return 0
+    h.street = index
+    if h.opened != h.step:
+        h.opened = h.step
+        for s in range(h.seats):
+            h.due_hole[s] = 0 if h.folded[s] else (
+                sp.deal_count[index][s] if sp.has_deal_counts else st.hole)
+        h.due_board = st.board
+    if h.autodeal:
+        return _deal_all(sp, h, log, st)
+    if h.due_board or _any_due(h):
+        h.actor = -1
+        h.wait = W_DEALER
+        done[0] = False
+    return 0
+
+
+cdef int _deal_all(const Spec *sp, Hand *h, Log *log, const StreetSpec *st) noexcept nogil:
+    """The table deals the street itself: round by round to each player (seat by seat
+    where the spec says so: counts that differ), then the burn and the board."""
+    cdef uint8_t cards[52]
+    cdef uint8_t hand[MAX_HOLE]
+    cdef int seats[MAX_SEATS]
+    cdef int n = 0, k, j, s, count
+    if st.hole or (sp.seat_by_seat and _any_due(h)):
+        for s in range(h.seats):
+            if h.due_hole[s]:
+                seats[n] = s
+                n += 1
+        if not sp.seat_by_seat and n:
+            if draw(sp, h, st.hole * n, HOLE, cards):
+                return E_STUB
+        for k in range(n):
+            s = seats[k]
+            count = h.due_hole[s]
+            if sp.seat_by_seat:
+                if draw(sp, h, count, HOLE, hand):
+                    return E_STUB
+            else:
+                for j in range(count):
+                    hand[j] = cards[k + j * n]
+            for j in range(count):
+                h.hole[s][h.nhole[s] + j] = hand[j]
+            h.nhole[s] += count
+            h.due_hole[s] = 0
+            if _log(log, K_DEAL_HOLE, s, 0, False, hand, count):
+                return E_MEMORY
+    if h.due_board:
+        if draw(sp, h, st.burn + h.due_board, BOARD, cards):
+            return E_STUB
+        if st.burn:
+            move(h, cards, st.burn, BURNED)
+            for j in range(st.burn):
+                h.burned[h.nburned + j] = cards[j]
+            h.nburned += st.burn
+            if _log(log, K_BURN, -1, 0, False, cards, st.burn):
+                return E_MEMORY
+        for j in range(h.due_board):
+            h.board[h.nboard + j] = cards[st.burn + j]
+        h.nboard += h.due_board
+        if _log(log, K_DEAL_BOARD, -1, 0, False, cards + st.burn, h.due_board):
+            return E_MEMORY
+        h.due_board = 0
+    return 0
+
+
+cdef bint _in_turn(const Spec *sp, Hand *h, int index, bint holding) noexcept nogil:
+    """Open a step where the players still in act in turn from the button's left (a
+    discard, a draw's declarations; with `holding`, only those holding cards: a
+    placement); False while one of them is to act.  True also when nobody is left to
+    act at all (one player in)."""
+    cdef int s
+    if h.live <= 1:
+        return True
+    h.street = index
+    if h.opened != h.step:
+        h.opened = h.step
+        h.nturn = 0
+        for s in range(h.seats):
+            h.declared[s] = 0
+            h.npending[s] = 0
+            if not h.folded[s] and (h.nhole[s] or not holding):
+                h.turn[h.nturn] = s
+                h.draw_order[h.nturn] = s
+                h.nturn += 1
+        h.ndraw = h.nturn
+        h.serving = 0
+    if h.nturn:
+        h.actor = h.turn[0]
+        h.wait = W_PLAYER
+        return False
+    return True
+
+
+cdef int _draw_step(const Spec *sp, Hand *h, Log *log, int index, bint *done) noexcept nogil:
+    """A draw: every player still in declares a discard (0 cards: stands pat) in turn
+    from the button's left; then the dealer serves them in the same order, each
+    player's discards joining the discard pile once that player is served."""
+    cdef int s
+    done[0] = False
+    if not _in_turn(sp, h, index, False):
+        return 0                      # a declaration is due
+    done[0] = True
+    if h.live <= 1 or h.serving:
+        return 0                      # nobody to serve, or the last card was served
+    h.serving = 1
+    h.actor = -1
+    if h.autodeal:
+        if _stops(sp, index, P_SERVE):
+            done[0] = False           # a module serves (Italian poker: three at once)
+            return _wait_rule(h, P_SERVE)
+        return _serve_all(sp, h, log)
+    for s in range(h.seats):
+        h.due_hole[s] = h.npending[s]
+    if _any_due(h):
+        h.wait = W_DEALER
+        done[0] = False
+    return 0
+
+
+cdef uint64_t _held(const Hand *h, uint64_t waiting) noexcept nogil:
+    """The known discards of the seats in `waiting` (a bit per seat)."""
+    cdef uint64_t held = 0
+    cdef int s, k
+    for s in range(h.seats):
+        if (waiting >> s) & 1:
+            for k in range(h.npending[s]):
+                if h.pending[s][k] != NO_CARD:
+                    held |= (<uint64_t>1) << h.pending[s][k]
+    return held
+
+
+cdef int _serve_all(const Spec *sp, Hand *h, Log *log) noexcept nogil:
+    """The table serves a draw itself, in the declaring order, every player all it
+    asked for; when the stub runs out, see `serve`."""
+    cdef uint64_t drawing = 0, served = 0
+    cdef int k, s, status
+    for k in range(h.ndraw):
+        s = h.draw_order[k]
+        if h.npending[s]:
+            drawing |= (<uint64_t>1) << s
+    for k in range(h.ndraw):
+        s = h.draw_order[k]
+        if not h.npending[s]:
+            continue
+        status = serve(sp, h, log, s, h.npending[s],
+                       _held(h, (drawing & ~served) | ((<uint64_t>1) << s)))
+        if status:
+            return status
+        served |= (<uint64_t>1) << s
+    return 0
+
+
+cdef int serve(const Spec *sp, Hand *h, Log *log, int seat, int count,
+               uint64_t held) noexcept nogil:
+    """Serve `count` cards off the stub to `seat` (-1: burn them).  When the stub
+    cannot serve them, the stub is dealt first, then every discard but those in
+    `held` (the discards of players still waiting to be served, this one's own
+    included) becomes the new stub (seeds 000 and 001); burns and folded hands stay
+    out.  The stub's last card is dealt like any other."""
+    cdef uint8_t cards[52]
+    cdef uint8_t fresh[52]
+    cdef int stub = stub_size(sp, h), nfresh = 0, i, c, got = 0
+    if stub < count:
+        for i in range(sp.deck_size):
+            c = sp.deck[i]
+            if h.where[c] == DISCARDED and not (held >> c) & 1:
+                fresh[nfresh] = c
+                nfresh += 1
+        if stub + nfresh < count:
+            return E_STUB
+        if stub:
+            if draw(sp, h, stub, HOLE, cards):
+                return E_STUB
+            got = stub
+        move(h, fresh, nfresh, STUB)
+        if _log(log, K_NEW_STUB, -1, 0, False, fresh, nfresh):
+            return E_MEMORY
+    if draw(sp, h, count - got, HOLE, cards + got):
+        return E_STUB
+    if seat < 0:
+        move(h, cards, count, BURNED)
+        for i in range(count):
+            h.burned[h.nburned + i] = cards[i]
+        h.nburned += count
+        return _log(log, K_BURN, -1, 0, False, cards, count)
+    for i in range(count):
+        h.hole[seat][h.nhole[seat] + i] = cards[i]
+    h.nhole[seat] += count
+    return _log(log, K_DEAL_HOLE, seat, 0, False, cards, count)
+
+
+cdef int default_opener(const Spec *sp, const Hand *h, int street) noexcept nogil:
+    """Who opens a betting round: the first round, the seat after the largest blind or
+    straddle; later rounds, the first seat left of the button."""
+    cdef int s, top = 0
+    cdef int64_t best = -1, v
+    if street != sp.first_round:
+        return 0
+    for s in range(h.seats):
+        v = h.bet[s] if sp.blind[s] else 0
+        if v >= best:
+            best = v
+            top = s
+    return (top + 1) % h.seats
+
+
+cdef int _bet(const Spec *sp, Hand *h, Log *log, int index, bint *done) noexcept nogil:
+    h.street = index
+    done[0] = True
+    if h.live <= 1 or h.all_in:
+        return 0
+    if _stops(sp, index, P_ROUND):            # a module opens the round (Italian poker)
+        done[0] = False
+        return _wait_rule(h, P_ROUND)
+    return _open_at(sp, h, log, default_opener(sp, h, index), done)
+
+
+cdef int _open_at(const Spec *sp, Hand *h, Log *log, int opener, bint *done) noexcept nogil:
+    """Open the round of the street in play at `opener`; done when nobody acts in it
+    (and its end did not stop for a module)."""
+    cdef const StreetSpec *st = &sp.street[h.street]
+    cdef int64_t size = sp.big_bet if st.big_bet else sp.small_bet
+    cdef bint stopped = False
+    cdef int status
+    if start_round(sp, h, opener, size, sp.cap):
+        h.wait = W_PLAYER
+        done[0] = False
+        return 0
+    status = _end_round(sp, h, log, &stopped)
+    done[0] = not stopped
+    return status
+
+
+cdef int open_round(const Spec *sp, Hand *h, Log *log, int opener) noexcept nogil:
+    """A module opens the round it stopped before (P_ROUND) at `opener` (-1: the
+    default); the hand goes on when nobody acts in it."""
+    cdef bint done = False
+    cdef int status
+    h.point = 0
+    if opener < 0:
+        opener = default_opener(sp, h, h.street)
+    status = _open_at(sp, h, log, opener, &done)
+    if status or not done:
+        return status
+    h.step += 1
+    return advance(sp, h, log)
+
+
+cdef int _end_round(const Spec *sp, Hand *h, Log *log, bint *stopped) noexcept nogil:
+    """The round in play ended: a card a live dealer set aside for it is live again;
+    the bets are collected (an uncalled bet goes back); the hand goes all-in when
+    fewer than two players can still bet; a module may then end the hand (P_ROUND_END:
+    Italian poker's pot carried when everyone checked)."""
+    cdef int seat
+    cdef int64_t amount
+    cdef uint8_t card
+    stopped[0] = False
+    if h.set_aside_card >= 0 and h.set_aside_street == h.street:
+        card = <uint8_t>h.set_aside_card
+        h.set_aside_card = -1
+        h.where[card] = STUB
+        if _log(log, K_LIVE_AGAIN, -1, 0, False, &card, 1):
+            return E_MEMORY
+    if collect(h, &seat, &amount):
+        if _log(log, K_RETURN, seat, amount, True, NULL, 0):
+            return E_MEMORY
+    if h.live >= 2 and able(h) <= 1:
+        h.all_in = 1
+    if _stops(sp, h.street, P_ROUND_END):
+        stopped[0] = True
+        return _wait_rule(h, P_ROUND_END)
+    return 0
+
+
+cdef int _after_action(const Spec *sp, Hand *h, Log *log, int seat) noexcept nogil:
+    """After a betting action: the next actor, or the round's end and the steps on."""
+    cdef bint stopped = False
+    cdef int status
+    if not next_actor(h, seat):
+        return 0
+    status = _end_round(sp, h, log, &stopped)
+    if status or stopped:
+        return status
+    h.step += 1
+    return advance(sp, h, log)
+
+
+cdef int _showdown(const Spec *sp, Hand *h, Log *log, bint *done) noexcept nogil:
+    cdef int k, s, start
+    done[0] = True
+    if h.shown:
+        return 0
+    if h.opened != -2:
+        if h.live <= 1:
+            h.shown = 1
+            return 0
+        h.opened = -2
+        start = h.opener if h.opener >= 0 else 0
+        h.nturn = 0
+        for k in range(h.seats):
+            s = (start + k) % h.seats
+            if not h.folded[s]:
+                h.turn[h.nturn] = s
+                h.nturn += 1
+        if h.autodeal:
+            for k in range(h.nturn):
+                s = h.turn[k]
+                if _log(log, K_SHOW, s, 0, False, h.hole[s], h.nhole[s]):
+                    return E_MEMORY
+            h.nturn = 0
+            h.shown = 1
+            return 0
+    if h.nturn:
+        h.actor = h.turn[0]
+        h.wait = W_PLAYER
+        done[0] = False
+        return 0
+    h.shown = 1
+    h.actor = -1
+    return 0
+
+
+# ---------------------------------------------------------------- settling
+
+cdef inline rank_t _value(const Valuer *v, const uint8_t *hole, int nh, const uint8_t *board,
+                          int nb) noexcept nogil:
+    """A hand's value by a ranking's C lookup (the spec chose the kind)."""
+    cdef uint8_t cards[16]
+    cdef key_t key = KEY_BASE
+    cdef uint32_t hm = 0, bm = 0
+    cdef int i
+    if v.kind == V_BEST:
+        for i in range(nh):
+            cards[i] = hole[i]
+            key += CARD_KEY[hole[i]]
+        for i in range(nb):
+            cards[nh + i] = board[i]
+            key += CARD_KEY[board[i]]
+        return lookup_parts(v.offsets, v.ranks, v.flush, key, cards, nh + nb)
+    if v.kind == V_COMBO:
+        return combo_value(&v.combo, hole, board, nh, nb)
+    if v.kind == V_LOWMASK:
+        for i in range(nh):
+            hm |= v.low_bits[hole[i]]
+        for i in range(nb):
+            bm |= v.low_bits[board[i]]
+        return v.low_table[hm << 8 | bm]
+    return 0
+
+
+cdef int settle_values(const Spec *sp, const Hand *h, int64_t *payouts) noexcept nogil:
+    """The payouts of a showdown of the hands still in (every card known), through the
+    package's pot routine; the button is the last seat."""
+    cdef rank_t high[MAX_SEATS]
+    cdef rank_t low[MAX_SEATS]
+    cdef bint any_dead = False
+    cdef int s
+    for s in range(h.seats):
+        high[s] = 0
+        low[s] = 0
+        any_dead = any_dead or h.dead[s] != 0
+        if h.folded[s]:
+            continue
+        high[s] = _value(&sp.high, h.hole[s], h.nhole[s], h.board, h.nboard)
+        if sp.split_low:
+            low[s] = _value(&sp.low, h.hole[s], h.nhole[s], h.board, h.nboard)
+    settle_deal(h.seats, h.put, h.dead if any_dead else NULL, h.folded, high,
+                low if sp.split_low else NULL, h.seats - 1, payouts)
+    return 0
+
+
+cdef int _settle(const Spec *sp, Hand *h, Log *log) noexcept nogil:
+    cdef int64_t payouts[MAX_SEATS]
+    cdef int s
+    if sp.settle_by_rule:
+        return _wait_rule(h, P_SETTLE)
+    if h.live == 1:
+        for s in range(h.seats):
+            payouts[s] = 0 if h.folded[s] else pot_total(h)
+    else:
+        settle_values(sp, h, payouts)
+    for s in range(h.seats):
+        if payouts[s]:
+            pay(h, s, payouts[s])
+            if _log(log, K_WIN, s, payouts[s], True, NULL, 0):
+                return E_MEMORY
+    finish(sp, h)
+    return 0
+
+
+cdef void finish(const Spec *sp, Hand *h) noexcept nogil:
+    """The hand is over."""
+    h.wait = W_DONE
+    h.point = 0
+    h.actor = -1
+    h.step = sp.nsteps - 1
+
+
+# ---------------------------------------------------------------- the players' actions
+
+cdef int fold(const Spec *sp, Hand *h, Log *log) noexcept nogil:
+    """The player to act folds; its cards go to the muck."""
+    cdef int s = fold_actor(h)
+    if _log(log, K_FOLD, s, 0, False, NULL, 0):
+        return E_MEMORY
+    move(h, h.hole[s], h.nhole[s], MUCKED)
+    return _after_action(sp, h, log, s)
+
+
+cdef int check_or_call(const Spec *sp, Hand *h, Log *log) noexcept nogil:
+    """The player to act checks, or calls (all-in if the stack is short)."""
+    cdef int s = h.queue[h.head]
+    cdef int64_t amount = call_actor(h)
+    if _log(log, K_CALL if amount else K_CHECK, s, amount, True, NULL, 0):
+        return E_MEMORY
+    return _after_action(sp, h, log, s)
+
+
+cdef int raise_to(const Spec *sp, Hand *h, Log *log, int64_t value) noexcept nogil:
+    """The player to act completes, bets or raises to `value` chips in front."""
+    cdef int s = h.queue[h.head]
+    cdef bint raised = raise_actor(h, value)
+    if _log(log, K_RAISE if raised else K_BET, s, value, True, NULL, 0):
+        return E_MEMORY
+    return _after_action(sp, h, log, s)
+
+
+cdef int name_in_hand(Hand *h, int seat, const uint8_t *cards, int n) noexcept nogil:
+    """Known cards not in the seat's hand name its unknown cards, in order (checked by
+    the caller: each is live and there are unknown cards enough); returns how many."""
+    cdef int i, j, named = 0
+    cdef bint held
+    for i in range(n):
+        if cards[i] == NO_CARD:
+            continue
+        held = False
+        for j in range(h.nhole[seat]):
+            if h.hole[seat][j] == cards[i]:
+                held = True
+                break
+        if held:
+            continue
+        for j in range(h.nhole[seat]):
+            if h.hole[seat][j] == NO_CARD:
+                h.hole[seat][j] = cards[i]
+                name_cards(h, &cards[i], 1, HOLE)
+                named += 1
+                break
+    return named
+
+
+cdef void _drop(Hand *h, int seat, uint8_t card) noexcept nogil:
+    """The first `card` of the seat's hand leaves it (NO_CARD: an unknown card)."""
+    cdef int j, k
+    for j in range(h.nhole[seat]):
+        if h.hole[seat][j] == card:
+            for k in range(j, h.nhole[seat] - 1):
+                h.hole[seat][k] = h.hole[seat][k + 1]
+            h.nhole[seat] -= 1
+            return
+
+
+cdef void remove_turn(Hand *h, int seat) noexcept nogil:
+    """A seat leaves the queue of those still to discard, draw, place or show."""
+    cdef int k, j
+    for k in range(h.nturn):
+        if h.turn[k] == seat:
+            for j in range(k, h.nturn - 1):
+                h.turn[j] = h.turn[j + 1]
+            h.nturn -= 1
+            return
+
+
+cdef int discard(const Spec *sp, Hand *h, Log *log, const uint8_t *cards,
+                 int n) noexcept nogil:
+    """The player to act discards `cards` (checked; NO_CARD an unknown card of its
+    hand); in a draw they are its declaration."""
+    cdef int seat = h.turn[0], i
+    name_in_hand(h, seat, cards, n)
+    for i in range(n):
+        _drop(h, seat, cards[i])
+    move(h, cards, n, DISCARDED)
+    if sp.step_kind[h.step] == DRAW:
+        h.declared[seat] = 1
+        h.npending[seat] = n
+        for i in range(n):
+            h.pending[seat][i] = cards[i]
+    if _log(log, K_DISCARD, seat, 0, False, cards, n):
+        return E_MEMORY
+    remove_turn(h, seat)
+    return advance(sp, h, log)
+
+
+cdef int show(const Spec *sp, Hand *h, Log *log, int seat, const uint8_t *cards,
+              int n) noexcept nogil:
+    """`seat` shows its hand (the cards named, checked: they are its cards)."""
+    name_in_hand(h, seat, cards, n)
+    if _log(log, K_SHOW, seat, 0, False, h.hole[seat], h.nhole[seat]):
+        return E_MEMORY
+    remove_turn(h, seat)
+    return advance(sp, h, log)
+
+
+cdef int muck(const Spec *sp, Hand *h, Log *log, int seat) noexcept nogil:
+    """`seat` gives up its hand unshown."""
+    set_folded(h, seat)
+    move(h, h.hole[seat], h.nhole[seat], MUCKED)
+    if _log(log, K_MUCK, seat, 0, False, NULL, 0):
+        return E_MEMORY
+    remove_turn(h, seat)
+    return advance(sp, h, log)
+
+
+# ---------------------------------------------------------------- the dealer's steps
+
+cdef int deal_hole(const Spec *sp, Hand *h, Log *log, int seat, const uint8_t *cards,
+                   int n) noexcept nogil:
+    """The dealer deals recorded cards to `seat` (checked)."""
+    cdef int i
+    take(h, cards, n, HOLE)
+    for i in range(n):
+        h.hole[seat][h.nhole[seat] + i] = cards[i]
+    h.nhole[seat] += n
+    h.due_hole[seat] -= n
+    if _log(log, K_DEAL_HOLE, seat, 0, False, cards, n):
+        return E_MEMORY
+    if h.due_board or _any_due(h):
+        return 0
+    if h.hold_deal:                   # a live dealer's replacements may be owed
+        return _wait_rule(h, P_DEALT)
+    h.wait = W_PLAYER
+    return advance(sp, h, log)
+
+
+cdef int burn(const Spec *sp, Hand *h, Log *log, int count) noexcept nogil:
+    """A dealer's burn of `count` cards: cards set aside for the next burn first (a live
+    dealer's error), then unseen ones."""
+    cdef uint8_t cards[MAX_HOLE]
+    cdef int known = count if count < h.nburn_next else h.nburn_next, i
+    for i in range(count):
+        cards[i] = h.burn_next[i] if i < known else NO_CARD
+    for i in range(known, h.nburn_next):
+        h.burn_next[i - known] = h.burn_next[i]
+    h.nburn_next -= known
+    move(h, cards, known, BURNED)
+    take(h, cards + known, count - known, BURNED)
+    for i in range(count):
+        h.burned[h.nburned + i] = cards[i]
+    h.nburned += count
+    return _log(log, K_BURN, -1, 0, False, cards, count)
+
+
+cdef int deal_board(const Spec *sp, Hand *h, Log *log, const uint8_t *cards,
+                    int n) noexcept nogil:
+    """The dealer turns recorded cards on the board (checked), after the street's burn
+    unless a dealer's error took it."""
+    cdef const StreetSpec *st = &sp.street[h.street]
+    cdef int i, status
+    if h.due_board == st.board and st.burn and not (h.no_burn >> h.street) & 1:
+        status = burn(sp, h, log, st.burn)
+        if status:
+            return status
+    take(h, cards, n, BOARD)
+    for i in range(n):
+        h.board[h.nboard + i] = cards[i]
+    h.nboard += n
+    h.due_board -= n
+    if _log(log, K_DEAL_BOARD, -1, 0, False, cards, n):
+        return E_MEMORY
+    if h.due_board:
+        return 0
+    h.wait = W_PLAYER
+    return advance(sp, h, log)
