@@ -90,14 +90,20 @@ class Notation(Protocol):
     def text(self, table: Table, **fields: Any) -> str: ...
 
 
+def _unplugged(table: Table, text: str) -> None:
+    raise RuntimeError("PHH's notation is plugged in by importing games.phh")
+
+
 _NOTATION: Notation | None = None
+_ACT: Callable[[Table, str], None] = _unplugged
 
 
 def use_notation(notation: Notation) -> None:
     """PHH's notation, plugged in by `games.phh` when it is imported (importing `games`
     imports it): the engine never imports PHH, PHH imports the engine."""
-    global _NOTATION
+    global _NOTATION, _ACT
     _NOTATION = notation
+    _ACT = notation.act
 
 
 #: the state of an irregularities module before any report
@@ -168,9 +174,10 @@ class Table:
         self._starting = chips
         self._events: tuple[Event, ...] = ()
         self._result: ShowdownResult | None = None
-        if seed is None and auto:
+        if auto and seed is None:
             seed = secrets.randbits(64)
-        self._machine = Machine(options.spec, chips, seed, auto)
+        # a table the dealer drives never draws: its hand holds no seed
+        self._machine = Machine(options.spec, chips, seed if auto else None, auto)
         self._rules: list[Rule] = [rule(self) for rule in options.rules]
         self._at = {point: rule for rule in self._rules for point in rule.points}
         self._opening: Opening | None = next(
@@ -919,8 +926,7 @@ class Table:
         """Apply one action in PHH notation: "f", "cc", "cbr 60", "sd 7h", "sm AsKs",
         "sm" (muck), for the player to act or for a named one ("p3 cc"); dealer steps
         "d dh p1 AsKs" and "d db 7c8d9h" when the table does not deal itself."""
-        assert _NOTATION is not None, "games.phh plugs PHH's notation in on import"
-        _NOTATION.act(self, action)
+        _ACT(self, action)
 
     def history(self, **fields: Any) -> HandHistory:
         """The hand as a `games.phh.HandHistory`; `fields` add optional PHH fields

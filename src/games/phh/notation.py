@@ -17,15 +17,13 @@ saw.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from evaluator import card_name
 from games.engine.cards import CARD_PAIRS, read_cards
 from games.engine.events import Event, seat_label
-
-if TYPE_CHECKING:
-    from games.engine import Table
+from games.engine.table import Table
 
 #: The dealer's actions and the players', by verb.
 DEALER_VERBS = ("dh", "db")
@@ -155,10 +153,23 @@ def _parse(line: str) -> Action | None:
 
 # ---------------------------------------------------------------- applying an action
 
+#: the betting lines of the player to act ("f", "cc", "cbr 60"), each read once into
+#: the table's call and its arguments: a policy sends the same few lines again and again
+_CALLS: dict[str, tuple[Callable[..., None], tuple[Any, ...]]] = {}
+_BETTING: dict[str, Callable[..., None]] = {
+    "f": Table.fold, "cc": Table.check_or_call, "cbr": Table.raise_to}
+
+
 def act(table: Table, text: str) -> None:
     """Apply one action line to `table` (`Table.act`): the dealer's and the players'
     actions each through the table's public call."""
-    if type(text) is str and text[:5] == "d dh ":      # replays' bulk: one look-up
+    if type(text) is not str:
+        parse_action(text)              # a TypeError that names what an action is
+    call = _CALLS.get(text)
+    if call is not None:
+        call[0](table, *call[1])
+        return
+    if text[:5] == "d dh ":                             # replays' bulk: one look-up
         words = text.split()
         if len(words) == 4:
             seat = SEATS.get(words[2])
@@ -167,8 +178,12 @@ def act(table: Table, text: str) -> None:
                 table.deal_hole(seat, held)
                 return
     parsed = parse_action(text)
-    if parsed is not None:
-        apply(table, parsed)
+    if parsed is None:
+        return
+    if parsed.seat is None and parsed.verb in _BETTING and len(_CALLS) < 4096:
+        _CALLS[text] = (_BETTING[parsed.verb],
+                        () if parsed.amount is None else (parsed.amount,))
+    apply(table, parsed)
 
 
 def apply(table: Table, parsed: Action) -> None:

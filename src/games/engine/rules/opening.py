@@ -37,7 +37,7 @@ decide by suits and cyclic straight flushes, which no table lookup orders).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from evaluator import RANKS, Ranking
@@ -98,8 +98,8 @@ class Opening(Rule):
     settles: ClassVar[bool] = True
     points: ClassVar[tuple[int, ...]] = (ROUND, ROUND_END, SERVE, SETTLE)
 
-    #: the settlement in words, made when first read (None: nobody collected)
-    make_result: Callable[[], ShowdownResult] | None = None
+    #: what the settlement in words is made from when first read (None: nobody collected)
+    settled: tuple[object, ...] | None = None
 
     @classmethod
     def stops(cls, options: TableOptions) -> dict[int, int]:
@@ -127,13 +127,18 @@ class Opening(Rule):
             self._settle()
 
     def state(self) -> tuple[object, ...]:
-        return (self.make_result,)
+        return (self.settled,)
 
     def restore(self, state: tuple[object, ...]) -> None:
-        (self.make_result,) = state  # type: ignore[assignment]
+        (self.settled,) = state  # type: ignore[assignment]
 
     def result(self) -> ShowdownResult | None:
-        return None if self.make_result is None else self.make_result()
+        if self.settled is None:
+            return None
+        kind, *args = self.settled
+        if kind == "uncontested":
+            return settlement.uncontested(*args)  # type: ignore[arg-type]
+        return settlement.settle(*args)[1]()  # type: ignore[arg-type]
 
     # ---------------------------------------------------------------- who opened
 
@@ -281,15 +286,17 @@ class Opening(Rule):
         folded = m.folded
         contributions = m.contributions
         payouts: Sequence[int]
+        settled: tuple[object, ...]
         if m.live == 1:
             winner = folded.index(False)
             payouts = [0] * m.seats
             payouts[winner] = m.pot_total
-            make = lambda: settlement.uncontested(winner, contributions)  # noqa: E731
+            settled = ("uncontested", winner, contributions)
         else:
-            holes = [m.hole(s) for s in range(m.seats)]
-            payouts, make = settlement.settle(options.game, holes, m.board, contributions,
-                                              folded, m.dead_money)
+            holes = tuple(m.hole(s) for s in range(m.seats))
+            showdown = (options.game, holes, m.board, contributions, folded, m.dead_money)
+            payouts = settlement.settle(*showdown)[0]
+            settled = ("showdown", *showdown)
         false = self._false_opener() if options.false_openings else -1
         if false >= 0 and payouts[false]:      # the false opener won: the bets go back
             for s, (put, dead) in enumerate(zip(contributions, m.dead_money, strict=True)):
@@ -299,7 +306,7 @@ class Opening(Rule):
             m.note(_FALSE_OPENING, false, 0, self.opening_hand())
             self._carry_rest()
         else:
-            self.make_result = make
+            self.settled = settled
             for seat, amount in enumerate(payouts):
                 if amount:
                     m.pay(seat, amount)
