@@ -60,7 +60,8 @@ def equity(
 
     exact=None enumerates when that is affordable (about a second) and samples
     otherwise; True forces enumeration, False sampling.  Sampling runs `trials` trials
-    (default 1,000,000) or for `seconds`; the same seed (an int 0..2**64-1, a numpy
+    (default 1,000,000) or for `seconds` (at least one batch of 65,536 trials a
+    thread, however short the budget); the same seed (an int 0..2**64-1, a numpy
     SeedSequence, or a Generator to draw one from) gives the same answer for any number
     of `threads` (None: one per available CPU).  progress(done, total) is called as
     work completes; it may raise StopSampling to end sampling early.  With

@@ -122,7 +122,10 @@ def run_sample(v: Variant, tables: Any, low: Any, players: list[Player],
     pool = shared_pool(threads) if threads > 1 else None
     try:
         while next_chunk < n_chunks:
-            if seconds is not None and time.perf_counter() - start >= seconds:
+            # a budget shorter than one batch still samples one: an answer of no
+            # outcomes would be every equity 0.0, a silent wrong answer
+            if (seconds is not None and next_chunk
+                    and time.perf_counter() - start >= seconds):
                 break
             batch = min(per_batch, n_chunks - next_chunk)
             bounds = np.linspace(next_chunk, next_chunk + batch, min(threads, batch) + 1)
