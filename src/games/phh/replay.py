@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine import Table, TableOptions
+from games.engine.options import options_for
 from games.phh.codes import game_of
 from games.phh.export import DEAL_FIELDS
 from games.phh.history import HandHistory, Number
@@ -47,8 +48,8 @@ def options_of(history: HandHistory, seats: int) -> TableOptions:
     game, betting = game_of(history.variant)
     user = history.user_fields
     if game.rows:                   # a placement game: no bets, points at a stake
-        return TableOptions.of(game.name, seats, stake=user.get("_stake", 1),
-                               fantasyland=user.get("_fantasyland", ()))
+        return options_for(game.name, seats, dict(stake=user.get("_stake", 1),
+                                                  fantasyland=user.get("_fantasyland", ())))
     settings: dict[str, Any] = dict(
         blinds=_chips(history.blinds_or_straddles, "blinds_or_straddles") or (),
         antes=_chips(history.antes, "antes"),
@@ -68,7 +69,9 @@ def options_of(history: HandHistory, seats: int) -> TableOptions:
                         big_bet=_chips(history.big_bet, "big_bet"))
     else:
         settings.update(min_bet=_chips(history.min_bet, "min_bet"))
-    return TableOptions.of(game.name, seats, **settings)
+    # remembered: the hands of a file or a data set share a few sets of options, each
+    # checked and compiled once
+    return options_for(game.name, seats, settings)
 
 
 def table_of(history: HandHistory) -> Table:
