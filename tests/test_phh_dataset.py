@@ -11,6 +11,7 @@ absent (a user's machine, a clean CI clone).
 
 from __future__ import annotations
 
+import sys
 import tarfile
 from collections import Counter
 from pathlib import Path
@@ -18,6 +19,13 @@ from pathlib import Path
 import pytest
 
 from games import phh
+from games.phh import _toml
+from tests.util import same_toml
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - the backport pokerhands depends on before 3.11
+    import tomli as tomllib
 
 ARCHIVE = Path(__file__).resolve().parents[1] / ".." / "shared" / "phh" / \
     "pokerkit-phh-data.tar.xz"
@@ -45,6 +53,20 @@ def test_every_file_of_the_dataset_loads(hands: list[tuple[str, str]]) -> None:
     variants = Counter(phh.loads(text).variant for _, text in hands)
     assert sum(variants.values()) == len(hands) == 10_088
     assert variants["NT"] == 10_012 and variants["F2L3D"] == 8
+
+
+def test_the_subset_reader_reads_every_file_as_tomllib_does(
+        hands: list[tuple[str, str]]) -> None:
+    """games/phh/_toml.pyx reads every file of the dataset itself (none is left to
+    tomllib), to exactly tomllib's values."""
+    left, differ = [], []
+    for name, text in hands:
+        fast = _toml.read(text)
+        if fast is None:
+            left.append(name)
+        elif not same_toml(fast[0], tomllib.loads(text)):
+            differ.append(name)
+    assert not left and not differ, (left[:3], differ[:3])
 
 
 def test_every_hand_of_our_variants_replays_to_its_finishing_stacks(

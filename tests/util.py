@@ -1,6 +1,23 @@
 """Helpers shared by the tests."""
 
+import math
+from typing import Any
+
 import numpy as np
+
+
+def same_toml(a: Any, b: Any) -> bool:
+    """TOML values equal with their types (1 is neither 1.0 nor True), NaN equal to
+    itself."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_toml(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_toml(a[k], b[k]) for k in a)
+    if isinstance(a, float) and math.isnan(a):
+        return math.isnan(b)
+    return bool(a == b)
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int, deck: int = 52) -> np.ndarray:

@@ -15,6 +15,11 @@ from typing import Any
 
 Number = int | float
 
+#: how deep a user field's arrays and tables may nest (the standard's own fields nest
+#: one level): deeper values are refused when read or made, so whatever is read is
+#: written back, and no reader or writer recurses past the interpreter's limit
+MAX_DEPTH = 64
+
 #: required fields, in the order they are written
 REQUIRED = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
             "min_bet", "starting_stacks", "actions")
@@ -67,12 +72,18 @@ def _is_str_or_int(v: Any) -> bool:
 _SCALARS = {"str": _is_str, "int": _is_int, "number": _is_number, "bool": _is_bool,
             "time": _is_time, "str|int": _is_str_or_int}
 _ITEMS = {"numbers": _is_number, "ints": _is_int, "strs": _is_str, "actions": _is_str}
+#: the exact item types each array kind takes without a closer look (bool is not int)
+_ITEM_TYPES = {"numbers": frozenset({int, float}), "ints": frozenset({int}),
+               "strs": frozenset({str}), "actions": frozenset({str})}
 
 
 def check_field(name: str, value: Any) -> Any:
     """The value of a standard field, checked against its kind (arrays as tuples);
     ValueError naming the field otherwise."""
     kind = KINDS[name]
+    if (type(value) is tuple or type(value) is list) and kind in _ITEM_TYPES and (
+            _ITEM_TYPES[kind].issuperset(map(type, value))):
+        return tuple(value)                 # what a reader gives: the one test
     scalar = _SCALARS.get(kind)
     if scalar is not None:
         if not scalar(value):
@@ -95,12 +106,19 @@ def _kind_words(kind: str) -> str:
             "actions": "action strings"}[kind]
 
 
-def _freeze(value: Any) -> Any:
-    """User field values with arrays as tuples (what reading a file gives back)."""
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, Mapping):
-        return {str(k): _freeze(v) for k, v in value.items()}
+_STANDARD = (*REQUIRED, *OPTIONAL)
+
+
+def _freeze(value: Any, name: str, depth: int = 0) -> Any:
+    """User field values with arrays as tuples (what reading a file gives back);
+    ValueError for values nested more than MAX_DEPTH deep."""
+    if isinstance(value, (list, tuple, Mapping)):
+        if depth >= MAX_DEPTH:
+            raise ValueError(f"user field {name!r} nests arrays or tables more than "
+                             f"{MAX_DEPTH} deep")
+        if isinstance(value, Mapping):
+            return {str(k): _freeze(v, name, depth + 1) for k, v in value.items()}
+        return tuple([_freeze(v, name, depth + 1) for v in value])
     return value
 
 
@@ -154,8 +172,9 @@ class HandHistory:
         default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        for name in (*REQUIRED, *OPTIONAL):
-            value = getattr(self, name)
+        given = vars(self)
+        for name in _STANDARD:
+            value = given[name]
             if value is not None:
                 object.__setattr__(self, name, check_field(name, value))
         if not isinstance(self.user_fields, Mapping):
@@ -164,7 +183,8 @@ class HandHistory:
             if not isinstance(key, str) or not key.startswith("_"):
                 raise ValueError(f"user-defined field {key!r} must start with '_' "
                                  "(the PHH standard reserves other names)")
-        object.__setattr__(self, "user_fields", _freeze(self.user_fields))
+        object.__setattr__(self, "user_fields",
+                           {key: _freeze(value, key) for key, value in self.user_fields.items()})
         players = len(self.starting_stacks)
         for name in ("antes", "blinds_or_straddles", "seats", "players", "finishing_stacks",
                      "winnings", "time_banks"):
