@@ -25,6 +25,7 @@ def _pairs() -> dict[str, tuple[int | None, ...]]:
 #: two cards at a time: a hold'em hand in one look-up, an Omaha hand in two
 CARD_PAIRS = _pairs()
 _SINGLE: dict[str, tuple[int | None, ...]] = {"??": (None,), **{k: (v,) for k, v in _CARD.items()}}
+_ONE: dict[str, int | None] = {"??": None, **_CARD}
 
 
 def read_cards(text: str) -> tuple[int | None, ...]:
@@ -35,14 +36,11 @@ def read_cards(text: str) -> tuple[int | None, ...]:
         return found
     size = len(text)
     if size % 2 == 0 and size:                # as PHH writes them: two characters a card
-        parts = [pairs.get(text[i:i + 4]) for i in range(0, size - size % 4, 4)]
-        if size % 4:
-            parts.append(_SINGLE.get(text[-2:]))
-        if None not in parts:
-            whole = tuple(c for part in parts for c in part)  # type: ignore[union-attr]
-            known = [c for c in whole if c is not None]
+        cards = [_ONE.get(text[i:i + 2], -1) for i in range(0, size, 2)]
+        if -1 not in cards:
+            known = [c for c in cards if c is not None]
             if len(set(known)) == len(known):
-                return whole
+                return tuple(cards)
     compact = text.replace(",", " ")
     cards: list[int | None] = []
     pos = 0

@@ -169,6 +169,9 @@ def act(table: Table, text: str) -> None:
     if call is not None:
         call[0](table, *call[1])
         return
+    if text[:3] == "sd " and text[3:4].strip() and "#" not in text:    # a draw's bulk
+        table.discard(read_cards(text[3:]))
+        return
     if text[:5] == "d dh ":                             # replays' bulk: one look-up
         words = text.split()
         if len(words) == 4:
