@@ -44,6 +44,11 @@ else:
     else:
         LINK_ARGS = ["-Wl,-x", "-Wl,-S"] if sys.platform == "darwin" else ["-s"]
 
+# The plain Python modules compiled as they are (COMPILED_PYTHON) are interpreter-style
+# code, calls and objects: -O2 runs them as fast as -O3 (the engine's hands/s measured
+# equal) in 10% less code; the numeric kernels keep -O3.
+PYTHON_COMPILE_ARGS = [("-O2" if a == "-O3" else a) for a in COMPILE_ARGS]
+
 NO_COMPILER = """
 pokerhands could not compile its C extensions: {error}
 
@@ -112,7 +117,7 @@ PYTHON_DIRECTIVES = {
 }
 
 
-def extension(path: Path) -> Extension:
+def extension(path: Path, compile_args: list[str] = COMPILE_ARGS) -> Extension:
     """One extension per .pyx file under src/ (at any depth), and one per module of
     COMPILED_PYTHON, named after its package path: src/games/showdown/_kernel.pyx is
     games.showdown._kernel."""
@@ -122,7 +127,7 @@ def extension(path: Path) -> Extension:
         [str(path)],
         include_dirs=[np.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=COMPILE_ARGS,
+        extra_compile_args=compile_args,
         extra_link_args=LINK_ARGS,
     )
 
@@ -136,7 +141,7 @@ setup(
         force=DEBUG,
         nthreads=JOBS,
     ) + cythonize(
-        [extension(Path(p)) for p in COMPILED_PYTHON],
+        [extension(Path(p), PYTHON_COMPILE_ARGS) for p in COMPILED_PYTHON],
         compiler_directives=PYTHON_DIRECTIVES,
         force=DEBUG,
         nthreads=JOBS,
