@@ -6,7 +6,10 @@ Random hands: no-limit hold'em, stacks of 200 and blinds 1/2, every dealer step,
 posting, showdown and settlement included, each engine driven through its own object
 API by the same seeded policy: facing a bet fold 10% of the time; raise 20% of the
 time when a raise is allowed (to the minimum four times in five, else to a uniform
-amount up to the maximum); otherwise check or call.  Peers beside pokerhands:
+amount up to the maximum); otherwise check or call.  A second policy raises to a
+uniform amount every time (more all-ins, more side pots).  Ours is driven both through
+its typed calls (`fold`, `check_or_call`, `raise_to`) and through PHH action strings
+(`act("cbr 60")`); both play the same hands.  Peers beside pokerhands:
 pokerkit (pure Python, the PHH reference) and OpenSpiel's C++ `universal_poker`
 (`open-spiel` from PyPI), both skipped when not installed.  Each round plays the
 same hands (the same seeds); chips are checked after every hand and a checksum of
@@ -37,17 +40,20 @@ FAMILY = "Engine"
 STACK, BLINDS = 200, (1, 2)
 HANDS = {6: 1_000, 2: 2_000}             # per round, pokerhands and OpenSpiel
 PEER_HANDS = {6: 100, 2: 300}            # per round, pokerkit (pure Python)
-#: sum over hands of (actions + stacks[0]) for SEED 20261122, recorded once
-CHECKSUM = {6: 231_409, 2: 415_600}
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "phh" / "pokerkit-phh-data.tar.xz"
 CODES = ("NT", "PO", "FT", "FO/8")
 
 
-class Policy:
-    """The seeded random-action policy every engine is driven by."""
+POLICIES = ("standard", "uniform")
 
-    def __init__(self, seed: int) -> None:
+
+class Policy:
+    """The seeded random-action policy every engine is driven by; `uniform`: every
+    raise to a uniform amount between the minimum and the maximum."""
+
+    def __init__(self, seed: int, uniform: bool = False) -> None:
         self.rng = random.Random(seed)
+        self.uniform = uniform
 
     def choose(self, can_fold: bool, raise_range: tuple[int, int] | None) -> tuple[str, int]:
         r = self.rng.random()
@@ -55,14 +61,16 @@ class Policy:
             return "fold", 0
         if r > 0.8 and raise_range is not None:
             low, high = raise_range
-            return "raise", (self.rng.randint(low, high) if self.rng.random() < 0.2 else low)
+            if self.uniform or self.rng.random() < 0.2:
+                return "raise", self.rng.randint(low, high)
+            return "raise", low
         return "call", 0
 
 
 # ---------------------------------------------------------------- the three engines
 
-def ours(seats: int, hands: int) -> tuple[int, int]:
-    policy = Policy(SEED)
+def ours(seats: int, hands: int, uniform: bool = False) -> tuple[int, int]:
+    policy = Policy(SEED, uniform)
     actions = checksum = 0
     for seed in range(hands):
         t = Table("holdem", [STACK] * seats, blinds=BLINDS, seed=SEED + seed)
@@ -81,13 +89,29 @@ def ours(seats: int, hands: int) -> tuple[int, int]:
     return actions, checksum + actions
 
 
-def pokerkit_hands(seats: int, hands: int) -> tuple[int, int]:
+def ours_strings(seats: int, hands: int, uniform: bool = False) -> tuple[int, int]:
+    """The same hands through PHH action strings (`Table.act`)."""
+    policy = Policy(SEED, uniform)
+    actions = checksum = 0
+    for seed in range(hands):
+        t = Table("holdem", [STACK] * seats, blinds=BLINDS, seed=SEED + seed)
+        while not t.done:
+            legal = t.legal()
+            kind, amount = policy.choose(legal.fold, legal.raise_to)
+            t.act("f" if kind == "fold" else f"cbr {amount}" if kind == "raise" else "cc")
+            actions += 1
+        assert sum(t.stacks) == STACK * seats
+        checksum += t.stacks[0]
+    return actions, checksum + actions
+
+
+def pokerkit_hands(seats: int, hands: int, uniform: bool = False) -> tuple[int, int]:
     from pokerkit import NoLimitTexasHoldem
 
     from pokerkit_setup import automations as pokerkit_automations
 
     automations = pokerkit_automations()
-    policy = Policy(SEED)
+    policy = Policy(SEED, uniform)
     actions = 0
     for _ in range(hands):
         state = NoLimitTexasHoldem.create_state(automations, True, 0, BLINDS, BLINDS[1],
@@ -120,8 +144,8 @@ def open_spiel_game(seats: int) -> Any:
     })
 
 
-def open_spiel_hands(game: Any, hands: int) -> tuple[int, int]:
-    policy = Policy(SEED)
+def open_spiel_hands(game: Any, hands: int, uniform: bool = False) -> tuple[int, int]:
+    policy = Policy(SEED, uniform)
     deal = random.Random(SEED)
     actions = 0
     for _ in range(hands):
@@ -148,13 +172,17 @@ def open_spiel_hands(game: Any, hands: int) -> tuple[int, int]:
 
 # ---------------------------------------------------------------- random hands
 
-def row(seats: int) -> str:
-    return f"Random hands, {'heads-up' if seats == 2 else f'{seats}-max'} no-limit hold'em"
+def row(seats: int, policy: str = "standard") -> str:
+    table = "heads-up" if seats == 2 else f"{seats}-max"
+    raises = ", raises of any size" if policy == "uniform" else ""
+    return f"Random hands, {table} no-limit hold'em{raises}"
 
 
 def timed(measure: Callable[..., Any], benchmark: Any, fn: Callable[[], tuple[int, int]],
-          seats: int, lib: str, hands: int, rounds: int | None = None) -> tuple[int, int]:
-    actions, checksum = measure(fn, what=row(seats), lib=lib, hands=hands, rounds=rounds)
+          seats: int, policy: str, lib: str, hands: int,
+          rounds: int | None = None) -> tuple[int, int]:
+    actions, checksum = measure(fn, what=row(seats, policy), lib=lib, hands=hands,
+                                rounds=rounds)
     benchmark.extra_info["actions_per_hand"] = actions / hands
     stats = getattr(benchmark, "stats", None)
     if stats is not None:
@@ -162,31 +190,81 @@ def timed(measure: Callable[..., Any], benchmark: Any, fn: Callable[[], tuple[in
     return actions, checksum
 
 
+#: sum over hands of (actions + stacks[0]) for SEED 20261122, recorded once, by policy
+CHECKSUM = {("standard", 6): 231_409, ("standard", 2): 415_600,
+            ("uniform", 6): 218_288, ("uniform", 2): 410_947}
+
+
 @pytest.mark.parametrize("seats", [6, 2])
-def test_ours_random_hands(measure: Callable[..., Any], benchmark: Any, seats: int) -> None:
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("calls", ["typed", "strings"])
+def test_ours_random_hands(measure: Callable[..., Any], benchmark: Any, seats: int,
+                           policy: str, calls: str) -> None:
     hands = HANDS[seats]
-    _, checksum = timed(measure, benchmark, lambda: ours(seats, hands), seats, "pokerhands",
-                        hands)
-    if SEED == 20261122:
-        assert checksum == CHECKSUM[seats]
+    play = ours if calls == "typed" else ours_strings
+    lib = "pokerhands" if calls == "typed" else "pokerhands (act strings)"
+    _, checksum = timed(measure, benchmark, lambda: play(seats, hands, policy == "uniform"),
+                        seats, policy, lib, hands)
+    if SEED == 20261122:                # the same hands both ways
+        assert checksum == CHECKSUM[policy, seats], checksum
 
 
 @pytest.mark.parametrize("seats", [6, 2])
+@pytest.mark.parametrize("policy", POLICIES)
 def test_pokerkit_random_hands(measure: Callable[..., Any], benchmark: Any,
-                               seats: int) -> None:
+                               seats: int, policy: str) -> None:
     pytest.importorskip("pokerkit")
     hands = PEER_HANDS[seats]
-    timed(measure, benchmark, lambda: pokerkit_hands(seats, hands), seats, "pokerkit",
-          hands, rounds=5)
+    timed(measure, benchmark, lambda: pokerkit_hands(seats, hands, policy == "uniform"),
+          seats, policy, "pokerkit", hands, rounds=5)
 
 
 @pytest.mark.parametrize("seats", [6, 2])
+@pytest.mark.parametrize("policy", POLICIES)
 def test_open_spiel_random_hands(measure: Callable[..., Any], benchmark: Any,
-                                 seats: int) -> None:
+                                 seats: int, policy: str) -> None:
     game = open_spiel_game(seats)
     hands = HANDS[seats]
-    timed(measure, benchmark, lambda: open_spiel_hands(game, hands), seats, "open_spiel",
-          hands, rounds=5)
+    timed(measure, benchmark, lambda: open_spiel_hands(game, hands, policy == "uniform"),
+          seats, policy, "open_spiel", hands, rounds=5)
+
+
+# ---------------------------------------------------------------- a new table
+
+NEW_TABLES = 10_000
+
+
+def test_ours_new_table(measure: Callable[..., Any]) -> None:
+    def run() -> int:
+        posted = 0
+        for seed in range(NEW_TABLES):
+            t = Table("holdem", [STACK] * 6, blinds=BLINDS, seed=seed)
+            posted += sum(t.bets)
+        return posted
+
+    assert measure(run, what="A new 6-max hold'em table, blinds posted, cards dealt",
+                   lib="pokerhands", hands=NEW_TABLES, unit="tables") == 3 * NEW_TABLES
+
+
+def test_pokerkit_new_table(measure: Callable[..., Any]) -> None:
+    pytest.importorskip("pokerkit")
+    from pokerkit import NoLimitTexasHoldem
+
+    from pokerkit_setup import automations as pokerkit_automations
+
+    automations = pokerkit_automations()
+
+    def run() -> int:
+        posted = 0
+        for _ in range(NEW_TABLES // 10):
+            state = NoLimitTexasHoldem.create_state(automations, True, 0, BLINDS, BLINDS[1],
+                                                    [STACK] * 6, 6)
+            posted += sum(state.bets)
+        return posted
+
+    assert measure(run, what="A new 6-max hold'em table, blinds posted, cards dealt",
+                   lib="pokerkit", hands=NEW_TABLES // 10, unit="tables",
+                   rounds=3) == 3 * NEW_TABLES // 10
 
 
 # ---------------------------------------------------------------- PHH replay
