@@ -18,9 +18,9 @@ irregularity reported at a random moment.  After every step:
 * the hand's PHH so far replays to the same table: the same snapshot for a table the
   dealer drives, the same stacks, bets, cards and events for one that deals itself.
 
-Profiles: CI runs a fixed, derandomized number of hands per game and dealing mode;
-``POKERHANDS_STATEFUL=long`` runs fresh random ones (``POKERHANDS_STATEFUL_EXAMPLES``
-each, 500 by default), by hand.
+One test case per game and dealing mode (``TestHands[holdem-auto]``, ...).  Profiles:
+CI runs a fixed, derandomized number of hands for each (20); ``POKERHANDS_STATEFUL=long``
+runs fresh random ones (``POKERHANDS_STATEFUL_EXAMPLES`` each, 500 by default), by hand.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from tests.engine_util import check_chips
 GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo",
          "crazy-pineapple", "2-7-triple-draw", "italian", "ofc", "pineapple-ofc"]
 LONG = os.environ.get("POKERHANDS_STATEFUL", "fast") == "long"
-EXAMPLES = int(os.environ.get("POKERHANDS_STATEFUL_EXAMPLES", "500")) if LONG else 12
+EXAMPLES = int(os.environ.get("POKERHANDS_STATEFUL_EXAMPLES", "500")) if LONG else 20
 SETTINGS = settings(max_examples=EXAMPLES, stateful_step_count=60, deadline=None,
                     derandomize=not LONG, database=None,
                     suppress_health_check=list(HealthCheck))
@@ -78,16 +78,18 @@ def options_for(game: str, seats: int, draw: st.DrawFn) -> dict[str, Any]:
 
 
 class Hands(RuleBasedStateMachine):
-    """One hand of one game, stepped by legal and hostile moves (see the module)."""
+    """One hand of one game, stepped by legal and hostile moves (see the module); the
+    subclasses below fix the game and who deals."""
 
+    game: str = "holdem"
+    auto: bool = True
     t: Table
     order: list[int]
 
     @initialize(data=st.data())
     def deal(self, data: st.DataObject) -> None:
-        game = data.draw(st.sampled_from(GAMES), label="game")
+        game, auto = self.game, self.auto
         seats = data.draw(st.integers(2, min(variant(game).max_players, 6)), label="seats")
-        auto = data.draw(st.booleans(), label="auto")
         stacks = data.draw(st.lists(st.integers(1, 120), min_size=seats, max_size=seats))
         options = options_for(game, seats, data.draw)
         if game == "omaha5" and seats > 8:
@@ -95,7 +97,6 @@ class Hands(RuleBasedStateMachine):
         self.t = Table(game, stacks, seed=data.draw(st.integers(0, 2**64 - 1)), auto=auto,
                        **options)
         self.order = data.draw(st.permutations(self.t.game.deck.tolist()), label="deck")
-        event(f"{game}, {'auto' if auto else 'dealer'}")
         self.rng = random.Random(data.draw(st.integers(0, 2**32)))
 
     # ---------------------------------------------------------------- helpers
@@ -308,5 +309,17 @@ class Hands(RuleBasedStateMachine):
             assert again.legal() == t.legal()
 
 
-Hands.TestCase.settings = SETTINGS
-TestHands = Hands.TestCase
+def _case(game: str, auto: bool) -> type:
+    machine = type(f"Hands_{game}_{'auto' if auto else 'dealer'}", (Hands,),
+                   {"game": game, "auto": auto})
+    machine.TestCase.settings = SETTINGS
+    return machine.TestCase
+
+
+CASES = {f"{game}-{'auto' if auto else 'dealer'}": _case(game, auto)
+         for game in GAMES for auto in (True, False)}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_hands(case: str) -> None:
+    CASES[case]().runTest()

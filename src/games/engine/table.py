@@ -53,7 +53,7 @@ from games.showdown import ShowdownResult
 from games.variants import Variant
 
 if TYPE_CHECKING:
-    from games.phh import HandHistory
+    from games.phh.history import HandHistory
 
 # what the machine waits for (games/engine/_state.pxd's W_*)
 _PLAYER, _DEALER, _RULE = 0, 1, 2
