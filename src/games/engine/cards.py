@@ -36,11 +36,11 @@ def read_cards(text: str) -> tuple[int | None, ...]:
         return found
     size = len(text)
     if size % 2 == 0 and size:                # as PHH writes them: two characters a card
-        cards = [_ONE.get(text[i:i + 2], -1) for i in range(0, size, 2)]
-        if -1 not in cards:
-            known = [c for c in cards if c is not None]
+        read = [_ONE.get(text[i:i + 2], -1) for i in range(0, size, 2)]
+        if -1 not in read:
+            known = [c for c in read if c is not None]
             if len(set(known)) == len(known):
-                return tuple(cards)
+                return tuple(read)
     compact = text.replace(",", " ")
     cards: list[int | None] = []
     pos = 0
