@@ -198,7 +198,7 @@ class Hands(RuleBasedStateMachine):
             lambda: t.raise_to(2**70),
             lambda: t.raise_to(np.int64(-5)),                         # type: ignore[arg-type]
             lambda: t.raise_to(IntLike(10**20)),                      # type: ignore[arg-type]
-            lambda: t.act(data.draw(st.text(max_size=12), label="garbage") + " zz"),
+            lambda: t.act("zz " + data.draw(st.text(max_size=12), label="garbage")),
             lambda: t.act(f"p{seats + 1} cc"),
             lambda: t.act("cbr 1.5"),
             lambda: t.act(5),                                          # type: ignore[arg-type]

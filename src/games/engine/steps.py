@@ -4,7 +4,7 @@ Per street: deal (hole cards to each player still in, then a burn and the board)
 discard before or after the betting as the street says (Crazy Pineapple discards
 after the flop betting), the betting round; then the showdown and the settlement.
 A draw (2-7 Triple Draw) is a step of its own: every player still in declares a
-discard in turn, then the dealer serves them in the same order (flow.py).  A
+discard in turn, then the dealer serves them in the same order (_steps.pyx).  A
 placement (Open Face Chinese) is one too: every player holding cards places them in
 its rows in turn from the button's left (games/engine/rules/placement.py).
 """
