@@ -18,7 +18,7 @@ saw.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from evaluator import card_name
 from games.engine.cards import CARD_PAIRS, read_cards
@@ -153,22 +153,27 @@ def _parse(line: str) -> Action | None:
 
 # ---------------------------------------------------------------- applying an action
 
-#: the betting lines of the player to act ("f", "cc", "cbr 60"), each read once into
-#: the table's call and its arguments: a policy sends the same few lines again and again
-_CALLS: dict[str, tuple[Callable[..., None], tuple[Any, ...]]] = {}
-_BETTING: dict[str, Callable[..., None]] = {
-    "f": Table.fold, "cc": Table.check_or_call, "cbr": Table.raise_to}
+#: the betting lines of the player to act, each read once into the table's call: "f"
+#: and "cc" (and their spellings with a comment) by the call, "cbr 60" by the amount; a
+#: policy sends the same few lines again and again
+_CALLS: dict[str, Callable[[Table], None]] = {"f": Table.fold, "cc": Table.check_or_call}
+_RAISES: dict[str, int] = {}
 
 
 def act(table: Table, text: str) -> None:
     """Apply one action line to `table` (`Table.act`): the dealer's and the players'
     actions each through the table's public call."""
-    if type(text) is not str:
+    if type(text) is str:
+        call = _CALLS.get(text)
+        if call is not None:
+            call(table)
+            return
+        amount = _RAISES.get(text)
+        if amount is not None:
+            table.raise_to(amount)
+            return
+    elif not isinstance(text, str):
         parse_action(text)              # a TypeError that names what an action is
-    call = _CALLS.get(text)
-    if call is not None:
-        call[0](table, *call[1])
-        return
     if text[:3] == "sd " and text[3:4].strip() and "#" not in text:    # a draw's bulk
         table.discard(read_cards(text[3:]))
         return
@@ -183,9 +188,11 @@ def act(table: Table, text: str) -> None:
     parsed = parse_action(text)
     if parsed is None:
         return
-    if parsed.seat is None and parsed.verb in _BETTING and len(_CALLS) < 4096:
-        _CALLS[text] = (_BETTING[parsed.verb],
-                        () if parsed.amount is None else (parsed.amount,))
+    if parsed.seat is None and len(_RAISES) < 4096:
+        if parsed.verb == "cbr":
+            _RAISES[text] = parsed.amount  # type: ignore[assignment]
+        elif parsed.verb in ("f", "cc"):
+            _CALLS[text] = Table.fold if parsed.verb == "f" else Table.check_or_call
     apply(table, parsed)
 
 
