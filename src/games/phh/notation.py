@@ -101,6 +101,17 @@ def parse_action(line: str) -> Action | None:
 def _parse(line: str) -> Action | None:
     if not isinstance(line, str):
         raise TypeError(f"an action is a string of PHH notation, got {type(line).__name__}")
+    if line[:5] == "d dh ":             # a hand's bulk: "d dh p3 AsKs", one look-up each
+        words = line.split()
+        if len(words) == 4:
+            seat = SEATS.get(words[2])
+            held = CARD_PAIRS.get(words[3])
+            if seat is not None and held is not None:
+                return Action("dh", seat, True, held)
+    elif line[:5] == "d db " and "#" not in line:
+        words = line.split()
+        if len(words) == 3:
+            return Action("db", None, True, read_cards(words[2]))
     note = None
     if "#" in line:
         line, _, comment = line.partition("#")
