@@ -107,6 +107,9 @@ def _kind_words(kind: str) -> str:
 
 
 _STANDARD = (*REQUIRED, *OPTIONAL)
+#: the fields with one entry per player
+_PER_PLAYER = ("antes", "blinds_or_straddles", "seats", "players", "finishing_stacks",
+               "winnings", "time_banks")
 
 
 def _freeze(value: Any, name: str, depth: int = 0) -> Any:
@@ -172,23 +175,25 @@ class HandHistory:
         default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        given = vars(self)
+        given = vars(self)          # the fields as given: checked in place, arrays as tuples
         for name in _STANDARD:
             value = given[name]
             if value is not None:
-                object.__setattr__(self, name, check_field(name, value))
-        if not isinstance(self.user_fields, Mapping):
-            raise ValueError(f"user_fields must be a mapping, got {self.user_fields!r}")
-        for key in self.user_fields:
-            if not isinstance(key, str) or not key.startswith("_"):
-                raise ValueError(f"user-defined field {key!r} must start with '_' "
-                                 "(the PHH standard reserves other names)")
-        object.__setattr__(self, "user_fields",
-                           {key: _freeze(value, key) for key, value in self.user_fields.items()})
-        players = len(self.starting_stacks)
-        for name in ("antes", "blinds_or_straddles", "seats", "players", "finishing_stacks",
-                     "winnings", "time_banks"):
-            value = getattr(self, name)
+                given[name] = check_field(name, value)
+        user = given["user_fields"]
+        if type(user) is not dict and not isinstance(user, Mapping):
+            raise ValueError(f"user_fields must be a mapping, got {user!r}")
+        if user:
+            for key in user:
+                if not isinstance(key, str) or not key.startswith("_"):
+                    raise ValueError(f"user-defined field {key!r} must start with '_' "
+                                     "(the PHH standard reserves other names)")
+            given["user_fields"] = {key: _freeze(value, key) for key, value in user.items()}
+        else:
+            given["user_fields"] = {}
+        players = len(given["starting_stacks"])
+        for name in _PER_PLAYER:
+            value = given[name]
             if value is not None and len(value) != players:
                 raise ValueError(f"{name} has {len(value)} entries for {players} players "
                                  "(starting_stacks)")
