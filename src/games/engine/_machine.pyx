@@ -19,7 +19,7 @@ from games.engine._chips cimport (
     able, add_dead, max_raise, min_raise, pause_round, pay, post, pot_total, raise_block,
     set_folded, to_call,
 )
-from games.engine._deck cimport cards_in, deck_init, move, seed_deck, stub_size
+from games.engine._deck cimport cards_in, move, stub_size
 from games.engine._spec cimport GameSpec
 from games.engine._state cimport (
     MAX_BURN, MAX_HOLE, MAX_SEATS, NO_CARD, REC_AMOUNT, REC_TAGS, STUB, W_DEALER, W_DONE,
@@ -135,20 +135,10 @@ cdef class Machine:
         self.sp = &spec.sp
         if n != self.sp.seats:
             raise ValueError(f"{n} stacks for a {self.sp.seats}-seat spec")
-        memset(&self.h, 0, sizeof(Hand))
         for s in range(n):
             chips[s] = stacks[s]
-        self.h.seats = n
-        self.h.live = n
-        self.h.opener = -1
-        self.h.cap = -1
-        self.h.actor = -1
-        for s in range(n):
-            self.h.stack[s] = chips[s]
-        deck_init(self.sp, &self.h)
-        if seed is not None:
-            seed_deck(&self.h, <uint64_t>seed)
-        self._check(steps.begin(self.sp, &self.h, &self.log, chips, auto))
+        self._check(steps.new_hand(self.sp, &self.h, &self.log, chips, seed is not None,
+                                   0 if seed is None else <uint64_t>seed, auto))
 
     cdef int _check(self, int status) except -1:
         """Turn a C status into an exception."""

@@ -10,6 +10,8 @@ cdef enum:
     E_STUB = -1         # the stub ran out of cards
     E_MEMORY = -2       # the log could not grow
 
+cdef int new_hand(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
+                  bint has_seed, uint64_t seed, bint autodeal) noexcept nogil
 cdef int begin(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
                bint autodeal) noexcept nogil
 cdef int advance(const Spec *sp, Hand *h, Log *log) noexcept nogil

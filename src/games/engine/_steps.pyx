@@ -23,6 +23,7 @@ button's left).
 """
 
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
 
 from evaluator.keys cimport CARD_KEY, KEY_BASE
 from evaluator.omaha_tables cimport combo_value
@@ -32,7 +33,7 @@ from games.engine._chips cimport (
     able, add_dead, call_actor, collect, fold_actor, next_actor, pay, post, pot_total,
     raise_actor, set_folded, start_round,
 )
-from games.engine._deck cimport draw, move, name_cards, stub_size, take
+from games.engine._deck cimport deck_init, draw, move, name_cards, seed_deck, stub_size, take
 from games.engine._state cimport (
     BET, BOARD, BURNED, DEAL, DISCARD, DISCARDED, DRAW, HOLE, K_ANTE, K_BET, K_BLIND,
     K_BURN, K_CALL, K_CARRIED_IN, K_CHECK, K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_FOLD,
@@ -61,6 +62,26 @@ cdef inline int _wait_rule(Hand *h, int point) noexcept nogil:
 
 
 # ---------------------------------------------------------------- the start
+
+cdef int new_hand(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
+                  bint has_seed, uint64_t seed, bint autodeal) noexcept nogil:
+    """A fresh hand of sp.seats seats with these stacks (checked by the caller), its
+    deck seeded when a seed is given, posted and run to its first decision: what a
+    table does when it is made, and a batch of tables for every hand it deals."""
+    cdef int s
+    memset(h, 0, sizeof(Hand))
+    h.seats = sp.seats
+    h.live = sp.seats
+    h.opener = -1
+    h.cap = -1
+    h.actor = -1
+    for s in range(sp.seats):
+        h.stack[s] = stacks[s]
+    deck_init(sp, h)
+    if has_seed:
+        seed_deck(h, seed)
+    return begin(sp, h, log, stacks, autodeal)
+
 
 cdef int begin(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
                bint autodeal) noexcept nogil:
