@@ -11,7 +11,7 @@ plays whole hands), `phh` (hand histories in the Poker Hand History format), `ch
 
 from evaluator import __version__ as __version__
 from games import ofc, phh, ranges
-from games.engine import Session, Table
+from games.engine import Session, Table, Tables
 from games.equity import EquityResult, PlayerEquity, StopSampling, equity
 from games.ranges import parse_range
 from games.showdown import Award, PotResult, ShowdownResult, showdown, showdown_batch
@@ -65,6 +65,7 @@ __all__ = [
     "StopSampling",
     "Street",
     "Table",
+    "Tables",
     "Variant",
     "equity",
     "equity_table",

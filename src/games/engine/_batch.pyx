@@ -1,0 +1,436 @@
+"""Thousands of tables stepped at once: the compiled batch behind `games.Tables`.
+
+Each table is a `Slot`: the C hand of _state.pxd in play, its log, the log of the
+last hand it finished, and what spans its hands (each seat's chips, the button, the
+hand's seed).  A step applies one betting action at every table with the very C
+functions a `Table` plays through (games/engine/_steps.pyx), and where a hand ends it
+records the payoffs and deals the next one at once.  Nothing here calls into Python,
+so the tables of one step are split over threads; every table's hands depend only on
+its own seeds and actions, so the answer does not depend on how they are split.
+
+Seats: a table's seats keep their numbers (0 .. seats-1) from hand to hand.  Without
+`carry` every hand starts from the same stacks with the button on the last seat, so a
+seat is its PHH position (p1 = seat 0).  With `carry` the stacks carry over, the
+button moves one seat clockwise to the next seat with chips and a seat without chips
+sits out, as `games.Session` does; when fewer than two seats have chips the table
+starts over from the starting stacks.  The hand in play numbers its positions from the
+button's left (`Slot.pos[k]` is the seat of position k).
+
+The seed of a table's k-th hand is a hash of (the batch's seed, the table, k)
+(`hand_seed`); `Slot.seed` keeps it, so `Table(game, stacks, seed=...)` deals that
+hand again.
+
+Actions (`kinds`): 0 fold, 1 check or call, 2 complete, bet or raise to `amounts[i]`.
+"""
+
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy
+
+import numpy as np
+
+from games._xoshiro cimport splitmix
+from games.engine cimport _steps as steps
+from games.engine._chips cimport max_raise, min_raise, pot_total, raise_block, to_call
+from games.engine._spec cimport GameSpec
+from games.engine._state cimport (
+    K_BET, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, Hand, Log, Rec,
+    Spec, log_clear, log_free,
+)
+
+# the actions of a step
+cdef enum:
+    FOLD = 0
+    CALL = 1
+    RAISE = 2
+
+# what a step does with an illegal action (Tables' on_illegal)
+cdef enum:
+    REFUSE = 0          # the whole step is refused (checked before anything moves)
+    AS_FOLD = 1         # folds where folding is allowed, else checks or calls
+    AS_CHECK = 2        # checks or calls
+
+#: hands that end before anybody decides (everyone all-in from the forced bets) that a
+#: table deals in a row before it starts its session over (carry) or fails
+cdef int MAX_EMPTY = 1000
+#: the status of a table whose hands end before anybody decides (not carry)
+cdef int E_NO_DECISION = -100
+
+
+ctypedef struct Slot:
+    Hand h                          # the hand in play
+    Log log                         # its records
+    Log last                        # the records of the last hand finished
+    int nin                         # seats dealt into the hand in play
+    int last_nin
+    int button                      # the seat on the button
+    int8_t pos[MAX_SEATS]           # the seat of each position of the hand in play
+    int8_t last_pos[MAX_SEATS]
+    int64_t chips[MAX_SEATS]        # each seat's chips between hands
+    int64_t start[MAX_SEATS]        # the hand in play's starting stacks, by position
+    int64_t last_start[MAX_SEATS]
+    int64_t payoff[MAX_SEATS]       # the last hand finished: chips won minus put in, by seat
+    uint64_t seed                   # the hand in play's seed
+    uint64_t last_seed
+    int64_t dealt                   # hands dealt at this table (the next hand's number)
+    int64_t finished                # hands finished at this table
+    int status                      # the first error of the steps (E_*), 0 if none
+
+
+cdef inline uint64_t hand_seed(uint64_t base, uint64_t table, uint64_t hand) noexcept nogil:
+    """The seed of a table's hand: splitmix64 over (seed, table, hand)."""
+    cdef uint64_t x = base
+    x = splitmix(&x) ^ table
+    x = splitmix(&x) ^ hand
+    return splitmix(&x)
+
+
+def seed_of(uint64_t base, uint64_t table, uint64_t hand):
+    """The seed of hand `hand` (0, 1, ...) of table `table` in a batch seeded `base`."""
+    return hand_seed(base, table, hand)
+
+
+cdef class Batch:
+    """The tables of a `games.Tables` (see the module's text)."""
+
+    cdef Slot *slots
+    cdef readonly int n
+    cdef readonly int seats
+    cdef readonly bint carry
+    cdef readonly uint64_t base_seed
+    cdef const Spec *specs[MAX_SEATS + 1]   # by the number of seats dealt in
+    cdef object _keep                       # the GameSpecs the pointers point into
+    cdef int64_t starting[MAX_SEATS]
+    # what each table looks like now, a row a table, written after every change of it
+    # (`_write_row`), so views, checks and observations read compact arrays instead of
+    # the hands (see games/engine/batch.py for each one's meaning)
+    cdef readonly dict rows
+    cdef uint8_t[:, :, ::1] o_hole
+    cdef uint8_t[:, ::1] o_board
+    cdef int64_t[:, ::1] o_stacks
+    cdef int64_t[:, ::1] o_bets
+    cdef uint8_t[:, ::1] o_folded
+    cdef uint8_t[:, ::1] o_in_hand
+    cdef int64_t[::1] o_pot
+    cdef int64_t[::1] o_street
+    cdef int64_t[::1] o_button
+    cdef int64_t[::1] o_actor
+    cdef uint8_t[::1] o_fold
+    cdef int64_t[::1] o_call
+    cdef int64_t[::1] o_low
+    cdef int64_t[::1] o_high
+
+    def __cinit__(self):
+        self.slots = NULL
+
+    def __dealloc__(self):
+        cdef int i
+        if self.slots != NULL:
+            for i in range(self.n):
+                log_free(&self.slots[i].log)
+                log_free(&self.slots[i].last)
+            free(self.slots)
+
+    def __init__(self, dict specs, int n, tuple stacks, uint64_t seed, bint carry,
+                 int hole_cards, int board_cards):
+        """n tables of len(stacks) seats (stacks checked by the caller); specs: a
+        GameSpec for every number of seats a hand can be dealt to (2..seats with carry,
+        else seats alone)."""
+        cdef int i, k
+        cdef GameSpec spec
+        self.seats = len(stacks)
+        if not 1 <= n or not 2 <= self.seats <= MAX_SEATS:
+            raise ValueError("a batch needs at least one table of 2..16 seats")
+        for k in range(MAX_SEATS + 1):
+            self.specs[k] = NULL
+        for k, spec in specs.items():
+            self.specs[k] = &spec.sp
+        self._keep = specs
+        for k in range(self.seats):
+            self.starting[k] = stacks[k]
+        self.n = n
+        self.carry = carry
+        self.base_seed = seed
+        seats = self.seats
+        self.rows = {
+            "hole": np.empty((n, seats, hole_cards), np.uint8),
+            "board": np.empty((n, board_cards), np.uint8),
+            "stacks": np.empty((n, seats), np.int64),
+            "bets": np.empty((n, seats), np.int64),
+            "folded": np.empty((n, seats), np.bool_),
+            "in_hand": np.empty((n, seats), np.bool_),
+            "pot": np.empty(n, np.int64),
+            "street": np.empty(n, np.int64),
+            "button": np.empty(n, np.int64),
+            "actor": np.empty(n, np.int64),
+            "fold": np.empty(n, np.bool_),
+            "call": np.empty(n, np.int64),
+            "raise_min": np.empty(n, np.int64),
+            "raise_max": np.empty(n, np.int64),
+        }
+        self.o_hole = self.rows["hole"]
+        self.o_board = self.rows["board"]
+        self.o_stacks = self.rows["stacks"]
+        self.o_bets = self.rows["bets"]
+        self.o_folded = self.rows["folded"].view(np.uint8)
+        self.o_in_hand = self.rows["in_hand"].view(np.uint8)
+        self.o_pot = self.rows["pot"]
+        self.o_street = self.rows["street"]
+        self.o_button = self.rows["button"]
+        self.o_actor = self.rows["actor"]
+        self.o_fold = self.rows["fold"].view(np.uint8)
+        self.o_call = self.rows["call"]
+        self.o_low = self.rows["raise_min"]
+        self.o_high = self.rows["raise_max"]
+        self.slots = <Slot *>calloc(n, sizeof(Slot))
+        if self.slots == NULL:
+            raise MemoryError(f"no memory for {n} tables")
+        with nogil:
+            for i in range(n):
+                self._restart(i)
+                self._next_hand(i)
+                self._write_row(i)
+        self._raise_status(0, n)
+
+    # ---------------------------------------------------------------- dealing
+
+    cdef void _restart(self, int i) noexcept nogil:
+        """The table's seats sit down with the starting stacks, the last on the button."""
+        cdef Slot *t = &self.slots[i]
+        cdef int k
+        for k in range(self.seats):
+            t.chips[k] = self.starting[k]
+        t.button = self.seats - 1
+        while t.chips[t.button] == 0:
+            t.button -= 1
+
+    cdef void _next_hand(self, int i) noexcept nogil:
+        """Deal the table's next hand; hands nobody can decide in are played out and
+        finished at once (at most MAX_EMPTY in a row)."""
+        cdef Slot *t = &self.slots[i]
+        cdef int k, s, empty = 0, seated
+        cdef const Spec *sp
+        while True:
+            if self.carry:
+                seated = 0
+                for s in range(self.seats):
+                    seated += t.chips[s] > 0
+                if seated < 2 or empty >= MAX_EMPTY:
+                    self._restart(i)
+                    empty = 0
+                elif t.dealt:
+                    t.button = (t.button + 1) % self.seats
+                    while t.chips[t.button] == 0:
+                        t.button = (t.button + 1) % self.seats
+            elif empty >= MAX_EMPTY:
+                t.status = E_NO_DECISION        # the caller checks the stacks first
+                return
+            t.nin = 0
+            for k in range(1, self.seats + 1):      # from the button's left, button last
+                s = (t.button + k) % self.seats
+                if t.chips[s] > 0:
+                    t.pos[t.nin] = s
+                    t.start[t.nin] = t.chips[s]
+                    t.nin += 1
+            sp = self.specs[t.nin]
+            t.seed = hand_seed(self.base_seed, i, t.dealt)
+            t.dealt += 1
+            log_clear(&t.log)
+            k = steps.new_hand(sp, &t.h, &t.log, t.start, True, t.seed, True)
+            if k:
+                t.status = k
+                return
+            if t.h.wait != W_DONE:
+                return
+            self._finish(i)
+            empty += 1
+
+    cdef void _finish(self, int i) noexcept nogil:
+        """The hand in play is over: its payoffs, its records kept as the last hand."""
+        cdef Slot *t = &self.slots[i]
+        cdef int k, s
+        cdef Log swap
+        for s in range(self.seats):
+            t.payoff[s] = 0
+        for k in range(t.nin):
+            s = t.pos[k]
+            t.payoff[s] = t.h.stack[k] - t.start[k]
+            t.chips[s] = t.h.stack[k]
+        if not self.carry:
+            for s in range(self.seats):
+                t.chips[s] = self.starting[s]
+        swap = t.last
+        t.last = t.log
+        t.log = swap
+        t.last_nin = t.nin
+        memcpy(t.last_pos, t.pos, sizeof(t.pos))
+        memcpy(t.last_start, t.start, sizeof(t.start))
+        t.last_seed = t.seed
+        t.finished += 1
+
+    def _raise_status(self, int start, int stop):
+        cdef int i
+        for i in range(start, stop):
+            if self.slots[i].status:
+                status = self.slots[i].status
+                if status == steps.E_MEMORY:
+                    raise MemoryError(f"table {i}: its log could not grow")
+                if status == E_NO_DECISION:
+                    raise ValueError(f"table {i}: its hands end before anybody decides "
+                                     "(the forced bets put every seat but one all-in)")
+                raise RuntimeError(f"table {i}: the hand machine failed with status {status}")
+
+    # ---------------------------------------------------------------- checking a step
+
+    def first_illegal(self, const int64_t[::1] kinds, const int64_t[::1] amounts,
+                      const uint8_t[::1] acting):
+        """The first acting table whose action is not legal now (-1: none); nothing
+        changes."""
+        cdef int i, first = -1
+        with nogil:
+            for i in range(self.n):
+                if acting[i] and not self._legal(i, kinds[i], amounts[i]):
+                    first = i
+                    break
+        return first
+
+    cdef inline bint _legal(self, int i, int64_t kind, int64_t amount) noexcept nogil:
+        """Whether table i's actor may take this action now (read from its row)."""
+        if kind == CALL:
+            return True
+        if kind == FOLD:
+            return self.o_fold[i]
+        if kind == RAISE:
+            return self.o_low[i] >= 0 and self.o_low[i] <= amount and amount <= self.o_high[i]
+        return False
+
+    # ---------------------------------------------------------------- stepping
+
+    def step(self, const int64_t[::1] kinds, const int64_t[::1] amounts,
+             const uint8_t[::1] acting, int mode, uint8_t[::1] done, int start, int stop):
+        """Apply the actions of the acting tables of start..stop-1 (checked first
+        where mode is REFUSE) and deal a new hand where one ended (done[i] = 1)."""
+        cdef int i
+        with nogil:
+            for i in range(start, stop):
+                if acting[i]:
+                    done[i] = self._act(i, kinds[i], amounts[i], mode)
+        self._raise_status(start, stop)
+
+    cdef uint8_t _act(self, int i, int64_t kind, int64_t amount, int mode) noexcept nogil:
+        cdef Slot *t = &self.slots[i]
+        cdef Hand *h = &t.h
+        cdef const Spec *sp = self.specs[t.nin]
+        cdef int status
+        if mode != REFUSE and not self._legal(i, kind, amount):
+            kind = FOLD if mode == AS_FOLD and self.o_fold[i] else CALL
+        if kind == FOLD:
+            status = steps.fold(sp, h, &t.log)
+        elif kind == CALL:
+            status = steps.check_or_call(sp, h, &t.log)
+        else:
+            status = steps.raise_to(sp, h, &t.log, amount)
+        if status:
+            t.status = status
+            return 0
+        if h.wait != W_DONE:
+            self._write_row(i)
+            return 0
+        self._finish(i)
+        self._next_hand(i)
+        self._write_row(i)
+        return 1
+
+    # ---------------------------------------------------------------- views
+
+    cdef void _write_row(self, int i) noexcept nogil:
+        """Table i's row of every view, from its hand."""
+        cdef Slot *t = &self.slots[i]
+        cdef Hand *h = &t.h
+        cdef const Spec *sp = self.specs[t.nin]
+        cdef int k, s, c, nh = self.o_hole.shape[2], nb = self.o_board.shape[1]
+        cdef int p = h.queue[h.head]
+        for s in range(self.seats):
+            for c in range(nh):
+                self.o_hole[i, s, c] = NO_CARD
+            self.o_stacks[i, s] = t.chips[s]
+            self.o_bets[i, s] = 0
+            self.o_folded[i, s] = 1
+            self.o_in_hand[i, s] = 0
+        for k in range(t.nin):
+            s = t.pos[k]
+            for c in range(h.nhole[k]):
+                if c < nh:
+                    self.o_hole[i, s, c] = h.hole[k][c]
+            self.o_stacks[i, s] = h.stack[k]
+            self.o_bets[i, s] = h.bet[k]
+            self.o_folded[i, s] = h.folded[k]
+            self.o_in_hand[i, s] = 1
+        for c in range(nb):
+            self.o_board[i, c] = h.board[c] if c < h.nboard else NO_CARD
+        self.o_pot[i] = pot_total(h)
+        self.o_street[i] = h.street
+        self.o_button[i] = t.button
+        self.o_actor[i] = t.pos[p]
+        self.o_fold[i] = h.high > h.bet[p]
+        self.o_call[i] = to_call(h, p)
+        if raise_block(sp, h, p) == 0:
+            self.o_low[i] = min_raise(h, p)
+            self.o_high[i] = max_raise(sp, h, p)
+        else:
+            self.o_low[i] = -1
+            self.o_high[i] = -1
+
+    def payoffs(self, int64_t[:, ::1] out):
+        cdef int i, s
+        with nogil:
+            for i in range(self.n):
+                for s in range(self.seats):
+                    out[i, s] = self.slots[i].payoff[s]
+
+    def counts(self, int64_t[::1] finished, uint64_t[::1] seeds):
+        """Hands finished at each table, and the seed of the hand in play."""
+        cdef int i
+        with nogil:
+            for i in range(self.n):
+                finished[i] = self.slots[i].finished
+                seeds[i] = self.slots[i].seed
+
+    def chips(self, int64_t[:, ::1] out):
+        """Each seat's chips between hands (the hand in play's start, seat by seat)."""
+        cdef int i, s
+        with nogil:
+            for i in range(self.n):
+                for s in range(self.seats):
+                    out[i, s] = self.slots[i].chips[s]
+
+    def last_hand(self, int i):
+        """The last hand table i finished: (the seat of each position, the starting
+        stacks by position, its seed, its betting actions as (kind, position, amount)
+        records: kind 0 fold, 1 check or call, 2 bet or raise to amount), or None."""
+        cdef Slot *t = &self.slots[i]
+        cdef Rec *r
+        cdef int k
+        if t.finished == 0:
+            return None
+        actions = []
+        for k in range(t.last.n):
+            r = &t.last.recs[k]
+            if r.kind == K_FOLD:
+                actions.append((FOLD, r.seat, 0))
+            elif r.kind == K_CHECK or r.kind == K_CALL:
+                actions.append((CALL, r.seat, 0))
+            elif r.kind == K_BET or r.kind == K_RAISE:      # to the amount
+                actions.append((RAISE, r.seat, r.amount))
+        return (tuple([t.last_pos[k] for k in range(t.last_nin)]),
+                tuple([t.last_start[k] for k in range(t.last_nin)]), t.last_seed, actions)
+
+    def save(self):
+        """Every table's state, for comparing before and after (tests)."""
+        cdef int i
+        out = []
+        for i in range(self.n):
+            out.append(((<char *>&self.slots[i].h)[:sizeof(Hand)],
+                        (<char *>self.slots[i].chips)[:sizeof(self.slots[i].chips)],
+                        self.slots[i].finished, self.slots[i].seed, self.slots[i].log.n))
+        return out

@@ -1,0 +1,341 @@
+"""`Tables`: thousands of tables stepped at once, for simulation and reinforcement
+learning.
+
+    >>> import numpy as np, games
+    >>> env = games.Tables("holdem", n=4, seats=3, stacks=100, blinds=(1, 2), seed=0)
+    >>> env.actor                           # seat 2, the button, opens every table
+    array([2, 2, 2, 2])
+    >>> lg = env.legal()
+    >>> lg.call, lg.raise_min, lg.raise_max
+    (array([2, 2, 2, 2]), array([4, 4, 4, 4]), array([100, 100, 100, 100]))
+    >>> done = env.step([0, 1, 2, 2], [0, 0, 4, 100])    # fold, call, raise to 4, all-in
+    >>> done, env.actor
+    (array([False, False, False, False]), array([0, 0, 0, 0]))
+
+Every table plays the same game with the same options; a step takes one betting
+action for every table (`kinds`: 0 fold, 1 check or call, 2 complete, bet or raise to
+`amounts[i]`), applies them all in one call into C (games/engine/_batch.pyx, the same
+compiled hand machine a `Table` plays through), and deals the next hand at once where
+a hand ended (`done[i]`).  Seats are numbered 0..seats-1 around each table.  Without
+``carry`` every hand starts from the starting stacks with the button on the last seat,
+so seat k is PHH's p(k+1); with ``carry=True`` the stacks carry over, the button moves
+one seat clockwise to the next seat with chips, a seat without chips sits out, and a
+table where fewer than two seats have chips starts over from the starting stacks
+(`games.Session`'s rules).
+
+An illegal action refuses the whole step with a ValueError naming the first table
+and what it may do, and changes no table (``on_illegal="raise"``, the default);
+``on_illegal="fold"`` folds instead (checks where checking is free), ``"check"`` checks
+or calls instead: what reinforcement-learning loops that penalise illegal actions use.
+
+Same seed, same actions: the same hands, whatever `threads` is.  The seed of the hand
+in play at each table is `seeds[i]`: ``Table(game, hand_stacks, seed=int(seeds[i]),
+...)`` deals it again, and `history(i)` replays the last finished hand so on a `Table`
+and writes its PHH.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from evaluator.checks import seed as check_seed
+from evaluator.threads import shared_pool, thread_count
+from games.engine._batch import Batch
+from games.engine.options import TableOptions, check_stacks, options_for
+from games.engine.table import Table
+from games.variants import Variant, variant
+
+#: tables below which a step stays on the calling thread
+MIN_TABLES_PER_THREAD = 256
+
+_ILLEGAL = {"raise": 0, "fold": 1, "check": 2}
+_I64 = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class TablesLegal:
+    """What the actor of each table may do, as arrays of shape (n,).
+
+    fold: bool, True when facing a bet.  call: chips to call (0: a check); checking or
+    calling is always allowed.  raise_min, raise_max: the bounds a complete, bet or
+    raise may go to, -1 where it may not.
+    """
+
+    fold: npt.NDArray[np.bool_]
+    call: _I64
+    raise_min: _I64
+    raise_max: _I64
+
+
+class Tables:
+    """n tables of one game, stepped at once (see the module's text).
+
+    game: a variant whose only decisions are bets (Texas Hold'em, short deck, Omaha 4,
+    5 and 6 and their Hi/Lo games), or its name.  n: the number of tables.  seats: the
+    seats at each.  stacks: every seat's starting chips (an int), or one per seat.
+    seed: the batch's seed (as `Table` takes one; None: fresh entropy).  threads: the
+    threads a step runs on (None: one per available CPU).  carry: stacks carry over
+    and the button moves (see above).  on_illegal: "raise", "fold" or "check".  The
+    other keywords are the tables' options (blinds=, antes=, betting=, min_bet=,
+    small_bet=, big_bet=, raise_cap=, ante_trimming=), checked by `TableOptions.of`.
+    """
+
+    def __init__(self, game: Variant | str, n: int, seats: int, stacks: int | Any = 200, *,
+                 seed: int | Any = None, threads: int | None = 1, carry: bool = False,
+                 on_illegal: str = "raise", **settings: Any) -> None:
+        found = variant(game)
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+            raise TypeError(f"n must be an int, got {type(n).__name__}")
+        if not 1 <= n <= 1 << 24:
+            raise ValueError(f"n must be 1..{1 << 24} tables, got {n}")
+        if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)):
+            raise TypeError(f"seats must be an int, got {type(seats).__name__}")
+        if not isinstance(carry, bool):
+            raise TypeError(f"carry must be True or False, got {carry!r}")
+        if on_illegal not in _ILLEGAL:
+            raise ValueError(f"on_illegal must be one of {', '.join(map(repr, _ILLEGAL))}, "
+                             f"got {on_illegal!r}")
+        self.threads = thread_count(threads)
+        options = options_for(found, int(seats), settings)
+        if options.rules or options.game.rows or any(
+                s.discard or s.draw or s.opening for s in options.game.streets):
+            raise ValueError(f"{found.title} has decisions other than bets (or rule "
+                             "modules of its own): Tables plays the games whose only "
+                             "decisions are bets; play it on a Table")
+        if isinstance(stacks, (int, np.integer)) and not isinstance(stacks, bool):
+            stacks = [stacks] * options.seats
+        chips = check_stacks(stacks, options)
+        self.game: Variant = options.game
+        self.options = options
+        self.n = int(n)
+        self.seats = options.seats
+        self.stacks = chips
+        self.carry = carry
+        self.on_illegal = on_illegal
+        self.seed: int = check_seed(seed)
+        if not carry and Table(self.game, chips, seed=0, options=options).done:
+            raise ValueError(f"stacks {chips}: the forced bets put every seat but one "
+                             "all-in, so nobody ever decides")
+        self._specs = {k: self._options(k) for k in (range(2, self.seats + 1) if carry
+                                                      else (self.seats,))}
+        self._batch = Batch({k: o.spec for k, o in self._specs.items()}, self.n, chips,
+                            self.seed, carry, self.game.hole_cards, self.game.board_cards)
+        self._rows: dict[str, npt.NDArray[Any]] = self._batch.rows
+        self._kinds = np.zeros(self.n, np.int64)
+        self._amounts = np.zeros(self.n, np.int64)
+        self._all = np.ones(self.n, np.uint8)
+
+    def _options(self, seats: int) -> TableOptions:
+        """The options of a hand dealt to `seats` seats (carry: fewer seats than the
+        table's when some sit out)."""
+        o = self.options
+        if seats == o.seats:
+            return o
+        settings: dict[str, Any] = dict(
+            blinds=o.blinds[:seats], antes=o.antes[:seats], betting=o.betting,
+            raise_cap=o.raise_cap, ante_trimming=o.ante_trimming)
+        if o.betting.value == "fixed-limit":
+            settings.update(small_bet=o.small_bet, big_bet=o.big_bet)
+        else:
+            settings.update(min_bet=o.min_bet)
+        return options_for(self.game, seats, settings)
+
+    def __repr__(self) -> str:
+        return (f"<Tables {self.game.name} {self.options.betting.value}, {self.n} tables "
+                f"of {self.seats} seats, {self.hands} hands finished>")
+
+    # ---------------------------------------------------------------- views
+
+    @property
+    def actor(self) -> _I64:
+        """The seat to act at each table, (n,) int64."""
+        actor: _I64 = self._rows["actor"].copy()
+        return actor
+
+    def legal(self) -> TablesLegal:
+        """What each table's actor may do (`TablesLegal`)."""
+        rows = self._rows
+        return TablesLegal(rows["fold"].copy(), rows["call"].copy(), rows["raise_min"].copy(),
+                           rows["raise_max"].copy())
+
+    @property
+    def payoffs(self) -> _I64:
+        """(n, seats) int64: each seat's chips won minus chips put in, in the last hand
+        each table finished (zeros before its first)."""
+        out = np.empty((self.n, self.seats), np.int64)
+        self._batch.payoffs(out)
+        return out
+
+    @property
+    def hands(self) -> int:
+        """Hands finished so far, all tables."""
+        return int(self.finished.sum())
+
+    @property
+    def finished(self) -> _I64:
+        """(n,) int64: the hands each table finished."""
+        finished = np.empty(self.n, np.int64)
+        self._batch.counts(finished, np.empty(self.n, np.uint64))
+        return finished
+
+    @property
+    def seeds(self) -> npt.NDArray[np.uint64]:
+        """(n,) uint64: the seed of the hand in play at each table."""
+        seeds = np.empty(self.n, np.uint64)
+        self._batch.counts(np.empty(self.n, np.int64), seeds)
+        return seeds
+
+    @property
+    def chips(self) -> _I64:
+        """(n, seats) int64: each seat's chips when the hand in play began."""
+        out = np.empty((self.n, self.seats), np.int64)
+        self._batch.chips(out)
+        return out
+
+    def observe(self, copy: bool = True) -> dict[str, npt.NDArray[Any]]:
+        """The tables as arrays, fixed shapes for a game and a seat count:
+
+        hole (n, seats, hole cards) uint8: each seat's cards, 255 where it has none
+        (out of the hand); every seat's are given, mask what a player may not see.
+        board (n, board cards) uint8: the community cards, 255 where not dealt yet.
+        stacks (n, seats) int64: chips behind.  bets (n, seats) int64: chips in front
+        this round.  pot (n,) int64: chips in the pots, the round's bets not included.
+        street (n,) int64: 0 preflop, 1 flop, 2 turn, 3 river.  button, actor (n,)
+        int64: seats.  folded (n, seats) bool; in_hand (n, seats) bool: dealt into the
+        hand in play (carry).  fold (n,) bool, call, raise_min, raise_max (n,) int64:
+        `legal()`.
+
+        copy=False returns read-only views of the arrays the tables write after every
+        change (no copy, for a loop that reads them before its next `step`: they change
+        with it)."""
+        out: dict[str, npt.NDArray[Any]] = {}
+        for name, array in self._rows.items():
+            if copy:
+                out[name] = array.copy()
+            else:
+                view = array.view()
+                view.flags.writeable = False
+                out[name] = view
+        return out
+
+    # ---------------------------------------------------------------- stepping
+
+    def step(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None = None,
+             mask: npt.ArrayLike | None = None) -> npt.NDArray[np.bool_]:
+        """One action at every table: kinds[i] 0 fold, 1 check or call, 2 complete,
+        bet or raise to amounts[i] (ignored for the others; None: no raise).  mask:
+        (n,) bool, the tables that act (None: all; the others wait, their entries
+        ignored).  Returns (n,) bool: the tables whose hand ended (the next one is
+        dealt already)."""
+        kind = self._column(kinds, "kinds", self._kinds)
+        if amounts is None:
+            amount = self._amounts
+            amount[:] = 0
+        else:
+            amount = self._column(amounts, "amounts", self._amounts)
+        acting = self._mask(mask)
+        bad = np.flatnonzero(((kind < 0) | (kind > 2)) & acting.view(np.bool_))
+        if bad.size:
+            i = int(bad[0])
+            raise ValueError(f"kinds[{i}] = {kind[i]}: an action is 0 (fold), 1 (check or "
+                             "call) or 2 (raise to the amount)")
+        mode = _ILLEGAL[self.on_illegal]
+        if mode == 0:
+            i = self._batch.first_illegal(kind, amount, acting)
+            if i >= 0:
+                raise ValueError(self._illegal(i, int(kind[i]), int(amount[i])))
+        done = np.zeros(self.n, np.uint8)
+        count = min(self.threads, max(1, self.n // MIN_TABLES_PER_THREAD))
+        if count == 1:
+            self._batch.step(kind, amount, acting, mode, done, 0, self.n)
+        else:
+            bounds = [int(b) for b in np.linspace(0, self.n, count + 1)]
+            pool = shared_pool(count - 1)
+            futures = [pool.submit(self._batch.step, kind, amount, acting, mode, done, a, b)
+                       for a, b in pairwise(bounds[1:])]
+            try:
+                self._batch.step(kind, amount, acting, mode, done, 0, bounds[1])
+            finally:
+                for future in futures:
+                    future.result()
+        return done.view(np.bool_)
+
+    def _mask(self, mask: npt.ArrayLike | None) -> npt.NDArray[np.uint8]:
+        if mask is None:
+            return self._all
+        array = np.asarray(mask)
+        if array.dtype != np.bool_:
+            raise TypeError(f"mask must be an array of bools, got {array.dtype}")
+        if array.shape != (self.n,):
+            raise ValueError(f"mask must have shape ({self.n},), got {array.shape}")
+        return np.ascontiguousarray(array).view(np.uint8)
+
+    def _column(self, values: npt.ArrayLike, name: str, into: _I64) -> _I64:
+        """An (n,) array of ints, checked, copied into `into`."""
+        array = np.asarray(values)
+        if array.dtype == np.bool_ or not (np.issubdtype(array.dtype, np.integer)
+                                            or array.dtype == object):
+            raise TypeError(f"{name} must be integers, got an array of {array.dtype}")
+        if array.shape != (self.n,):
+            raise ValueError(f"{name} must have shape ({self.n},), got {array.shape}")
+        if array.dtype == object:
+            for i, v in enumerate(array):
+                if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                    raise TypeError(f"{name}[{i}] must be an int, got {type(v).__name__}")
+            try:
+                array = array.astype(np.int64)
+            except OverflowError:
+                raise ValueError(f"{name} holds an int outside int64") from None
+        elif array.dtype == np.uint64 and array.size and array.max() > np.iinfo(np.int64).max:
+            i = int(np.argmax(array > np.iinfo(np.int64).max))
+            raise ValueError(f"{name}[{i}] = {array[i]} is out of range")
+        into[:] = array
+        return into
+
+    def _illegal(self, i: int, kind: int, amount: int) -> str:
+        legal = self.legal()
+        seat = int(self.actor[i])
+        offer = ["check or call" if legal.call[i] == 0 else f"call {legal.call[i]}"]
+        if legal.fold[i]:
+            offer.insert(0, "fold")
+        if legal.raise_min[i] >= 0:
+            offer.append(f"raise to {legal.raise_min[i]}..{legal.raise_max[i]}")
+        what = ("fold" if kind == 0 else f"raise to {amount}")
+        return (f"table {i}: seat {seat} may not {what} ({', '.join(offer)}); no table "
+                "was changed")
+
+    # ---------------------------------------------------------------- hand histories
+
+    def history(self, i: int) -> str:
+        """The PHH text of the last hand table i finished, replayed on a `Table` from
+        its seed and its actions (ValueError before its first)."""
+        table = self.table_of(i)
+        return table.to_phh()
+
+    def table_of(self, i: int) -> Table:
+        """The last hand table i finished, replayed on a `Table` (its seed, its stacks,
+        its actions): the same cards, the same stacks."""
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+            raise TypeError(f"a table is an int, got {type(i).__name__}")
+        if not 0 <= i < self.n:
+            raise ValueError(f"table {i} is not one of 0..{self.n - 1}")
+        last = self._batch.last_hand(int(i))
+        if last is None:
+            raise ValueError(f"table {i} has not finished a hand yet")
+        positions, stacks, seed, actions = last
+        table = Table(self.game, stacks, seed=seed, options=self._specs[len(positions)])
+        for kind, _, amount in actions:
+            if kind == 0:
+                table.fold()
+            elif kind == 1:
+                table.check_or_call()
+            else:
+                table.raise_to(amount)
+        if not table.done:
+            raise RuntimeError(f"table {i}: its last hand did not end when replayed")
+        return table

@@ -1,0 +1,321 @@
+"""`games.Tables`, thousands of tables stepped at once, against `games.Table`.
+
+* Differential: tables given seeded random actions deal, at every hand, the cards a
+  `Table` with that hand's seed deals, and end each hand with the payoffs the `Table`
+  ends with after the same actions; the PHH of every finished hand replays to the same
+  stacks (and in pokerkit, where it is installed, for the codes it has).
+* The same seed and actions give the same hands whatever `threads` is.
+* A state machine mixes legal, illegal and malformed steps (hypothesis): a refused step
+  changes no table; every chip and every card is accounted for at every table after
+  every step; payoffs sum to zero.
+* Bad input of every entry point names what is wrong.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from games import Table, Tables, phh
+
+GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo"]
+
+
+def random_actions(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
+    """A legal action at every table, uniform over what its actor may do."""
+    lg = env.legal()
+    can_raise = lg.raise_min >= 0
+    pick = (rng.random(env.n) * (1 + lg.fold + can_raise)).astype(np.int64)
+    kinds = np.where(lg.fold, pick, pick + 1)
+    span = np.maximum(lg.raise_max - lg.raise_min + 1, 1)
+    amounts = lg.raise_min + (rng.random(env.n) * span).astype(np.int64)
+    return kinds, amounts
+
+
+class Follower:
+    """Each table's hand in play as the test sees it: its seed, starting stacks, the
+    hole cards first seen and every action taken."""
+
+    def __init__(self, env: Tables) -> None:
+        self.env = env
+        self.hands: list[dict[str, Any]] = [{} for _ in range(env.n)]
+        self.checked = 0
+        self._start(np.ones(env.n, bool))
+
+    def _start(self, which: np.ndarray) -> None:
+        obs = self.env.observe()
+        seeds = self.env.seeds
+        for i in np.flatnonzero(which):
+            self.hands[i] = dict(seed=int(seeds[i]), stacks=tuple(self.env.chips[i]),
+                                 hole=obs["hole"][i].copy(), actions=[])
+
+    def step(self, kinds: np.ndarray, amounts: np.ndarray) -> np.ndarray:
+        for i in range(self.env.n):
+            self.hands[i]["actions"].append((int(kinds[i]), int(amounts[i])))
+        done = self.env.step(kinds, amounts)
+        for i in np.flatnonzero(done):
+            self.check(int(i))
+        self._start(done)
+        return done
+
+    def check(self, i: int) -> None:
+        """Table i's finished hand, played again on a Table from its seed."""
+        hand, env = self.hands[i], self.env
+        t = Table(env.game, hand["stacks"], seed=hand["seed"], options=env.options)
+        assert np.array_equal(np.array(t.holes, np.uint8), hand["hole"]), i
+        for kind, amount in hand["actions"]:
+            if kind == 0:
+                t.fold()
+            elif kind == 1:
+                t.check_or_call()
+            else:
+                t.raise_to(amount)
+        assert t.done, f"table {i}: the Table's hand did not end with the same actions"
+        payoffs = [a - b for a, b in zip(t.stacks, hand["stacks"], strict=True)]
+        assert list(env.payoffs[i]) == payoffs, (i, list(env.payoffs[i]), payoffs)
+        text = env.history(i)
+        assert text == t.to_phh()
+        assert phh.replay(text).stacks == t.stacks
+        self.checked += 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("betting", ["no-limit", "pot-limit", "fixed-limit"])
+def test_tables_deal_and_pay_what_a_table_with_the_same_seed_does(game: str,
+                                                                  betting: str) -> None:
+    rng = np.random.default_rng(hash((game, betting)) % 2**32)
+    seats = 6 if game != "omaha6" else 5
+    env = Tables(game, n=24, seats=seats, stacks=[60, 200, 35, 500, 120, 90][:seats],
+                 blinds=(1, 2, 4), antes=1, betting=betting, seed=7)
+    follower = Follower(env)
+    for _ in range(60):
+        follower.step(*random_actions(rng, env))
+    assert follower.checked >= 48
+
+
+def test_heads_up_and_short_stacks() -> None:
+    rng = np.random.default_rng(3)
+    env = Tables("holdem", n=64, seats=2, stacks=[3, 400], blinds=(1, 2), seed=11)
+    follower = Follower(env)
+    for _ in range(40):
+        follower.step(*random_actions(rng, env))
+    assert follower.checked >= 64
+
+
+def test_finished_hands_replay_in_pokerkit() -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = np.random.default_rng(5)
+    env = Tables("holdem", n=16, seats=6, stacks=200, blinds=(1, 2), seed=2)
+    checked = 0
+    for _ in range(80):
+        for i in np.flatnonzero(env.step(*random_actions(rng, env))):
+            history = pokerkit.HandHistory.loads(env.history(int(i)))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                *_, state = history
+            assert list(state.stacks) == [200 + p for p in env.payoffs[i]]
+            checked += 1
+    assert checked >= 100
+
+
+def test_the_same_hands_whatever_the_threads() -> None:
+    runs = []
+    for threads in (1, 2, 3):
+        rng = np.random.default_rng(9)
+        env = Tables("omaha-hilo", n=1200, seats=4, stacks=100, blinds=(1, 2), seed=4,
+                     threads=threads)
+        trace = []
+        for _ in range(30):
+            env.step(*random_actions(rng, env))
+            trace.append((env.payoffs.copy(), env.observe()["hole"]))
+        runs.append(trace)
+    for other in runs[1:]:
+        for (a, b), (c, d) in zip(runs[0], other, strict=True):
+            assert np.array_equal(a, c) and np.array_equal(b, d)
+
+
+def test_each_hand_has_its_own_seed_and_the_same_seed_deals_the_same() -> None:
+    a = Tables("holdem", n=50, seats=3, stacks=100, seed=1)
+    b = Tables("holdem", n=50, seats=3, stacks=100, seed=1)
+    c = Tables("holdem", n=50, seats=3, stacks=100, seed=2)
+    assert np.array_equal(a.seeds, b.seeds) and len(set(a.seeds.tolist())) == 50
+    assert not np.array_equal(a.seeds, c.seeds)
+    assert np.array_equal(a.observe()["hole"], b.observe()["hole"])
+
+
+# ---------------------------------------------------------------- carry
+
+def test_carry_keeps_the_chips_moves_the_button_and_seats_out_the_busted() -> None:
+    rng = np.random.default_rng(8)
+    env = Tables("holdem", n=40, seats=4, stacks=[20, 20, 20, 20], blinds=(1, 2), seed=3,
+                 carry=True)
+    assert list(env.observe()["button"]) == [3] * 40
+    buttons_moved = sat_out = 0
+    for _ in range(400):
+        before = env.observe()
+        done = env.step(*random_actions(rng, env))
+        after = env.observe()
+        for i in np.flatnonzero(done):
+            chips = env.chips[i]
+            assert chips.sum() == 80 or chips.tolist() == [20] * 4   # or started over
+            assert (env.payoffs[i].sum() == 0)
+            buttons_moved += after["button"][i] != before["button"][i]
+            out = ~after["in_hand"][i]
+            sat_out += int(out.any())
+            assert (chips[out] == 0).all() and (after["hole"][i][out] == 255).all()
+    assert buttons_moved > 100 and sat_out > 20
+
+
+# ---------------------------------------------------------------- invariants, hostile steps
+
+class Steps(RuleBasedStateMachine):
+    """Tables under legal, illegal and malformed steps (see the module)."""
+
+    env: Tables
+
+    @initialize(data=st.data())
+    def build(self, data: st.DataObject) -> None:
+        game = data.draw(st.sampled_from(GAMES))
+        seats = data.draw(st.integers(2, 5))
+        stacks = data.draw(st.lists(st.integers(3, 300), min_size=seats, max_size=seats))
+        small = data.draw(st.integers(0, 2))
+        self.env = Tables(game, n=data.draw(st.integers(1, 40)), seats=seats, stacks=stacks,
+                          blinds=(small, data.draw(st.integers(max(small, 1), 3))),
+                          antes=data.draw(st.sampled_from([0, 1])),
+                          betting=data.draw(st.sampled_from([None, "pot-limit",
+                                                             "fixed-limit"])),
+                          carry=data.draw(st.booleans()), seed=data.draw(st.integers(0, 99)))
+        self.rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+        self.total = sum(stacks)
+
+    @rule()
+    def legal_step(self) -> None:
+        self.env.step(*random_actions(self.rng, self.env))
+
+    @rule(data=st.data())
+    def masked_step(self, data: st.DataObject) -> None:
+        mask = np.array(data.draw(st.lists(st.booleans(), min_size=self.env.n,
+                                           max_size=self.env.n)))
+        before = self.env._batch.save()
+        kinds, amounts = random_actions(self.rng, self.env)
+        done = self.env.step(kinds, amounts, mask=mask)
+        assert not done[~mask].any()
+        after = self.env._batch.save()
+        for i in np.flatnonzero(~mask):
+            assert before[i] == after[i], "a table that did not act changed"
+
+    @rule(data=st.data())
+    def illegal_step(self, data: st.DataObject) -> None:
+        env = self.env
+        kinds, amounts = random_actions(self.rng, env)
+        lg = env.legal()
+        i = data.draw(st.integers(0, env.n - 1))
+        choices = [(2, int(lg.raise_max[i]) + 1), (2, -5), (2, 2**62), (7, 0), (-1, 0)]
+        if lg.raise_min[i] > 0:
+            choices.append((2, int(lg.raise_min[i]) - 1))
+        if not lg.fold[i]:
+            choices.append((0, 0))
+        kinds[i], amounts[i] = data.draw(st.sampled_from(choices))
+        before = env._batch.save()
+        with pytest.raises(ValueError, match=f"(table {i}:|kinds\\[{i}\\])"):
+            env.step(kinds, amounts)
+        assert env._batch.save() == before, "a refused step changed a table"
+
+    @rule(data=st.data())
+    def malformed_step(self, data: st.DataObject) -> None:
+        env = self.env
+        n = env.n
+        bad = data.draw(st.sampled_from([
+            (np.ones(n, float), None, TypeError), (np.ones(n, bool), None, TypeError),
+            (np.ones(n + 1, np.int64), None, ValueError),
+            (np.ones((n, 1), np.int64), None, ValueError),
+            (np.ones(n, np.int64), np.full(n, 2.5), TypeError),
+            (np.ones(n, np.int64), np.full(n, 2**64 - 1, np.uint64), ValueError),
+            (["1"] * n, None, TypeError), ([1] * n, [2**70] * n, ValueError),
+        ]))
+        before = env._batch.save()
+        with pytest.raises(bad[2]):
+            env.step(bad[0], bad[1])
+        assert env._batch.save() == before
+
+    @rule(mode=st.sampled_from(["fold", "check"]))
+    def illegal_actions_as(self, mode: str) -> None:
+        env = self.env
+        env.on_illegal = mode
+        try:
+            kinds = np.full(env.n, 2, np.int64)
+            env.step(kinds, np.full(env.n, 10**12, np.int64))     # every raise too large
+        finally:
+            env.on_illegal = "raise"
+
+    @invariant()
+    def chips_and_cards_are_kept(self) -> None:
+        env = self.env
+        obs = env.observe()
+        held = obs["stacks"].sum(axis=1) + obs["bets"].sum(axis=1) + obs["pot"]
+        assert (held == self.total).all(), "chips appeared or vanished"
+        assert (env.payoffs.sum(axis=1) == 0).all()
+        for i in range(env.n):
+            cards = [c for c in obs["hole"][i].ravel().tolist() + obs["board"][i].tolist()
+                     if c != 255]
+            assert len(cards) == len(set(cards)), "a card twice at one table"
+            actor = obs["actor"][i]
+            assert obs["in_hand"][i][actor] and not obs["folded"][i][actor]
+            if obs["raise_min"][i] >= 0:
+                assert obs["raise_min"][i] <= obs["raise_max"][i]
+
+
+Steps.TestCase.settings = settings(max_examples=25, stateful_step_count=30, deadline=None,
+                                   derandomize=True, database=None,
+                                   suppress_health_check=list(HealthCheck))
+TestSteps = Steps.TestCase
+
+
+# ---------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    (dict(game="italian"), ValueError, "decisions other than bets"),
+    (dict(game="2-7-triple-draw"), ValueError, "decisions other than bets"),
+    (dict(game="crazy-pineapple"), ValueError, "decisions other than bets"),
+    (dict(game="ofc"), ValueError, "decisions other than bets|played by"),
+    (dict(n=0), ValueError, "n must be"), (dict(n=2.0), TypeError, "n must be an int"),
+    (dict(n=True), TypeError, "n must be an int"), (dict(seats=1), ValueError, "played by"),
+    (dict(seats="6"), TypeError, "seats must be an int"),
+    (dict(stacks=0), ValueError, "stacks"), (dict(stacks=[100, 100]), ValueError, "stacks"),
+    (dict(stacks="100"), TypeError, "stacks"),
+    (dict(stacks=[1, 1, 1], antes=1), ValueError, "nobody ever decides"),
+    (dict(carry=1), TypeError, "carry"), (dict(on_illegal="skip"), ValueError, "on_illegal"),
+    (dict(threads=0), ValueError, "threads"), (dict(seed=-1), ValueError, "seed"),
+    (dict(blinds=(1, -2)), ValueError, "blinds"),
+])
+def test_bad_tables_are_refused(kwargs: dict[str, Any], error: type[Exception],
+                                message: str) -> None:
+    args: dict[str, Any] = dict(game="holdem", n=4, seats=3, stacks=100)
+    args.update(kwargs)
+    with pytest.raises(error, match=message):
+        Tables(**args)
+
+
+def test_bad_steps_and_views_are_refused() -> None:
+    env = Tables("holdem", n=3, seats=3, stacks=100, seed=0)
+    with pytest.raises(TypeError, match="mask must be an array of bools"):
+        env.step([1, 1, 1], mask=[1, 0, 1])
+    with pytest.raises(ValueError, match=r"mask must have shape \(3,\)"):
+        env.step([1, 1, 1], mask=np.ones(2, bool))
+    with pytest.raises(ValueError, match="table 1: seat 2 may not raise to 1000"):
+        env.step([1, 2, 1], [0, 1000, 0])
+    with pytest.raises(ValueError, match="table 0 has not finished a hand yet"):
+        env.history(0)
+    with pytest.raises(ValueError, match=r"table 3 is not one of 0\.\.2"):
+        env.history(3)
+    with pytest.raises(TypeError, match="a table is an int"):
+        env.history(1.0)  # type: ignore[arg-type]
+    view = env.observe(copy=False)["stacks"]
+    with pytest.raises(ValueError, match="read-only"):
+        view[0, 0] = 5
