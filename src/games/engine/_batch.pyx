@@ -25,7 +25,11 @@ Actions (`kinds`): 0 fold, 1 check or call, 2 complete, bet or raise to `amounts
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
+
+cimport numpy as cnp
+
+cnp.import_array()
 
 import numpy as np
 
@@ -77,6 +81,11 @@ ctypedef struct Slot:
     int status                      # the first error of the steps (E_*), 0 if none
 
 
+cdef inline void *_data(object array):
+    """The data of a C-contiguous numpy array the batch keeps."""
+    return cnp.PyArray_DATA(<cnp.ndarray>array)
+
+
 cdef inline uint64_t hand_seed(uint64_t base, uint64_t table, uint64_t hand) noexcept nogil:
     """The seed of a table's hand: splitmix64 over (seed, table, hand)."""
     cdef uint64_t x = base
@@ -105,20 +114,21 @@ cdef class Batch:
     # (`_write_row`), so views, checks and observations read compact arrays instead of
     # the hands (see games/engine/batch.py for each one's meaning)
     cdef readonly dict rows
-    cdef uint8_t[:, :, ::1] o_hole
-    cdef uint8_t[:, ::1] o_board
-    cdef int64_t[:, ::1] o_stacks
-    cdef int64_t[:, ::1] o_bets
-    cdef uint8_t[:, ::1] o_folded
-    cdef uint8_t[:, ::1] o_in_hand
-    cdef int64_t[::1] o_pot
-    cdef int64_t[::1] o_street
-    cdef int64_t[::1] o_button
-    cdef int64_t[::1] o_actor
-    cdef uint8_t[::1] o_fold
-    cdef int64_t[::1] o_call
-    cdef int64_t[::1] o_low
-    cdef int64_t[::1] o_high
+    cdef int nh, nb                 # hole and board cards a row holds
+    cdef uint8_t *o_hole            # (n, seats, nh)
+    cdef uint8_t *o_board           # (n, nb)
+    cdef int64_t *o_stacks          # (n, seats)
+    cdef int64_t *o_bets            # (n, seats)
+    cdef uint8_t *o_folded          # (n, seats)
+    cdef uint8_t *o_in_hand         # (n, seats)
+    cdef int64_t *o_pot
+    cdef int64_t *o_street
+    cdef int64_t *o_button
+    cdef int64_t *o_actor
+    cdef uint8_t *o_fold
+    cdef int64_t *o_call
+    cdef int64_t *o_low
+    cdef int64_t *o_high
 
     def __cinit__(self):
         self.slots = NULL
@@ -168,20 +178,22 @@ cdef class Batch:
             "raise_min": np.empty(n, np.int64),
             "raise_max": np.empty(n, np.int64),
         }
-        self.o_hole = self.rows["hole"]
-        self.o_board = self.rows["board"]
-        self.o_stacks = self.rows["stacks"]
-        self.o_bets = self.rows["bets"]
-        self.o_folded = self.rows["folded"].view(np.uint8)
-        self.o_in_hand = self.rows["in_hand"].view(np.uint8)
-        self.o_pot = self.rows["pot"]
-        self.o_street = self.rows["street"]
-        self.o_button = self.rows["button"]
-        self.o_actor = self.rows["actor"]
-        self.o_fold = self.rows["fold"].view(np.uint8)
-        self.o_call = self.rows["call"]
-        self.o_low = self.rows["raise_min"]
-        self.o_high = self.rows["raise_max"]
+        self.nh = hole_cards
+        self.nb = board_cards
+        self.o_hole = <uint8_t *>_data(self.rows["hole"])
+        self.o_board = <uint8_t *>_data(self.rows["board"])
+        self.o_stacks = <int64_t *>_data(self.rows["stacks"])
+        self.o_bets = <int64_t *>_data(self.rows["bets"])
+        self.o_folded = <uint8_t *>_data(self.rows["folded"])
+        self.o_in_hand = <uint8_t *>_data(self.rows["in_hand"])
+        self.o_pot = <int64_t *>_data(self.rows["pot"])
+        self.o_street = <int64_t *>_data(self.rows["street"])
+        self.o_button = <int64_t *>_data(self.rows["button"])
+        self.o_actor = <int64_t *>_data(self.rows["actor"])
+        self.o_fold = <uint8_t *>_data(self.rows["fold"])
+        self.o_call = <int64_t *>_data(self.rows["call"])
+        self.o_low = <int64_t *>_data(self.rows["raise_min"])
+        self.o_high = <int64_t *>_data(self.rows["raise_max"])
         self.slots = <Slot *>calloc(n, sizeof(Slot))
         if self.slots == NULL:
             raise MemoryError(f"no memory for {n} tables")
@@ -189,7 +201,7 @@ cdef class Batch:
             for i in range(n):
                 self._restart(i)
                 self._next_hand(i)
-                self._write_row(i)
+                self._write_row(i, -1)
         self._raise_status(0, n)
 
     # ---------------------------------------------------------------- dealing
@@ -321,7 +333,7 @@ cdef class Batch:
         cdef Slot *t = &self.slots[i]
         cdef Hand *h = &t.h
         cdef const Spec *sp = self.specs[t.nin]
-        cdef int status
+        cdef int status, street = h.street, actor = h.queue[h.head]
         if mode != REFUSE and not self._legal(i, kind, amount):
             kind = FOLD if mode == AS_FOLD and self.o_fold[i] else CALL
         if kind == FOLD:
@@ -334,43 +346,48 @@ cdef class Batch:
             t.status = status
             return 0
         if h.wait != W_DONE:
-            self._write_row(i)
+            # within the round only the actor's chips changed; a new street, all of it
+            self._write_row(i, actor if h.street == street else -1)
             return 0
         self._finish(i)
         self._next_hand(i)
-        self._write_row(i)
+        self._write_row(i, -1)
         return 1
 
-    # ---------------------------------------------------------------- views
-
-    cdef void _write_row(self, int i) noexcept nogil:
-        """Table i's row of every view, from its hand."""
+    cdef void _write_row(self, int i, int acted) noexcept nogil:
+        """Table i's row of every view, from its hand: all of it (acted = -1), or,
+        within a betting round, what the action of position `acted` changed."""
         cdef Slot *t = &self.slots[i]
         cdef Hand *h = &t.h
         cdef const Spec *sp = self.specs[t.nin]
-        cdef int k, s, c, nh = self.o_hole.shape[2], nb = self.o_board.shape[1]
+        cdef int k, s, c, seats = self.seats, nh = self.nh, nb = self.nb
         cdef int p = h.queue[h.head]
-        for s in range(self.seats):
-            for c in range(nh):
-                self.o_hole[i, s, c] = NO_CARD
-            self.o_stacks[i, s] = t.chips[s]
-            self.o_bets[i, s] = 0
-            self.o_folded[i, s] = 1
-            self.o_in_hand[i, s] = 0
-        for k in range(t.nin):
-            s = t.pos[k]
-            for c in range(h.nhole[k]):
-                if c < nh:
-                    self.o_hole[i, s, c] = h.hole[k][c]
-            self.o_stacks[i, s] = h.stack[k]
-            self.o_bets[i, s] = h.bet[k]
-            self.o_folded[i, s] = h.folded[k]
-            self.o_in_hand[i, s] = 1
-        for c in range(nb):
-            self.o_board[i, c] = h.board[c] if c < h.nboard else NO_CARD
-        self.o_pot[i] = pot_total(h)
-        self.o_street[i] = h.street
-        self.o_button[i] = t.button
+        cdef Py_ssize_t row = <Py_ssize_t>i * seats
+        if acted >= 0:
+            s = t.pos[acted]
+            self.o_stacks[row + s] = h.stack[acted]
+            self.o_bets[row + s] = h.bet[acted]
+            self.o_folded[row + s] = h.folded[acted]
+        else:
+            for s in range(seats):
+                memset(&self.o_hole[(row + s) * nh], NO_CARD, nh)
+                self.o_stacks[row + s] = t.chips[s]
+                self.o_bets[row + s] = 0
+                self.o_folded[row + s] = 1
+                self.o_in_hand[row + s] = 0
+            for k in range(t.nin):
+                s = t.pos[k]
+                for c in range(h.nhole[k] if h.nhole[k] < nh else nh):
+                    self.o_hole[(row + s) * nh + c] = h.hole[k][c]
+                self.o_stacks[row + s] = h.stack[k]
+                self.o_bets[row + s] = h.bet[k]
+                self.o_folded[row + s] = h.folded[k]
+                self.o_in_hand[row + s] = 1
+            for c in range(nb):
+                self.o_board[<Py_ssize_t>i * nb + c] = h.board[c] if c < h.nboard else NO_CARD
+            self.o_pot[i] = pot_total(h)
+            self.o_street[i] = h.street
+            self.o_button[i] = t.button
         self.o_actor[i] = t.pos[p]
         self.o_fold[i] = h.high > h.bet[p]
         self.o_call[i] = to_call(h, p)
