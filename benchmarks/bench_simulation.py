@@ -1,0 +1,150 @@
+"""Hands for simulation: `games.Tables` (thousands of tables stepped at once) beside our
+own `games.Table` played one action at a time and OpenSpiel's C++ `universal_poker`.
+
+    python -m pytest benchmarks/bench_simulation.py --benchmark-only
+
+Random no-limit hold'em hands, stacks of 200, blinds 1/2, every dealer step, posting,
+showdown and settlement included.  The policy is random over what the actor may do,
+the same for every engine: fold, check or call, or raise (each equally likely among
+those allowed), a raise to a uniform amount between the minimum and the maximum.  For
+`Tables` the policy is numpy over the arrays of `legal()`, and its cost is in the
+timing; for `Table` and OpenSpiel it is Python's `random` (one decision at a time is
+what those engines offer).  The rounds play a fixed number of hands; each result is
+checked (every table's payoffs sum to zero, seat 0's winnings are a checksum of the
+seeded run).  `observe()` is timed for 4096 tables.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from games import Table, Tables
+
+STACK, BLINDS = 200, (1, 2)
+SEED = 20261125
+HANDS = {6: 200_000, 2: 400_000}          # per round, Tables
+ONE_BY_ONE = {6: 2_000, 2: 4_000}         # per round, Table and OpenSpiel
+
+
+def numpy_policy(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
+    """Uniform over the actor's allowed kinds of action, raises to a uniform amount."""
+    lg = env.legal()
+    can_raise = lg.raise_min >= 0
+    pick = (rng.random(env.n) * (1 + lg.fold + can_raise)).astype(np.int64)
+    kinds = np.where(lg.fold, pick, pick + 1)
+    amounts = lg.raise_min + (rng.random(env.n) * (lg.raise_max - lg.raise_min + 1)
+                              ).astype(np.int64)
+    return kinds, amounts
+
+
+def play_tables(seats: int, n: int, threads: int, hands: int) -> tuple[int, int]:
+    rng = np.random.default_rng(SEED)
+    env = Tables("holdem", n=n, seats=seats, stacks=STACK, blinds=BLINDS, seed=SEED,
+                 threads=threads)
+    won = 0
+    step = env.step
+    while True:
+        done = step(*numpy_policy(rng, env))
+        if done.any():
+            payoffs = env.payoffs[done]
+            assert not payoffs.sum(axis=1).any()
+            won += int(payoffs[:, 0].sum())
+            if env.hands >= hands:
+                return env.hands, won
+
+
+def python_choice(rng: random.Random, can_fold: bool, low: int | None,
+                  high: int | None) -> tuple[int, int]:
+    kinds = ([0] if can_fold else []) + [1] + ([2] if low is not None else [])
+    kind = kinds[int(rng.random() * len(kinds))]
+    return kind, (rng.randint(low, high) if kind == 2 else 0)  # type: ignore[arg-type]
+
+
+def play_table(seats: int, hands: int) -> tuple[int, int]:
+    rng = random.Random(SEED)
+    won = 0
+    for k in range(hands):
+        t = Table("holdem", [STACK] * seats, blinds=BLINDS, seed=SEED + k)
+        while not t.done:
+            legal = t.legal()
+            low, high = legal.raise_to if legal.raise_to is not None else (None, None)
+            kind, amount = python_choice(rng, legal.fold, low, high)
+            if kind == 0:
+                t.fold()
+            elif kind == 1:
+                t.check_or_call()
+            else:
+                t.raise_to(amount)
+        won += t.stacks[0] - STACK
+    return hands, won
+
+
+def play_open_spiel(seats: int, hands: int) -> tuple[int, int]:
+    pyspiel = pytest.importorskip("pyspiel")
+    blinds = "2 1" if seats == 2 else " ".join(["1", "2"] + ["0"] * (seats - 2))
+    game = pyspiel.load_game("universal_poker", {
+        "betting": "nolimit", "numPlayers": seats, "numRounds": 4, "blind": blinds,
+        "firstPlayer": "2 1 1 1" if seats == 2 else "3 1 1 1",
+        "stack": " ".join([str(STACK)] * seats), "numSuits": 4, "numRanks": 13,
+        "numHoleCards": 2, "numBoardCards": "0 3 1 1", "bettingAbstraction": "fullgame",
+    })
+    rng = random.Random(SEED)
+    won = 0.0
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()        # 0 fold, 1 check/call, n raise to n
+            raises = [a for a in legal if a > 1]
+            kind, amount = python_choice(rng, 0 in legal, raises[0] if raises else None,
+                                         raises[-1] if raises else None)
+            state.apply_action(amount if kind == 2 else kind)
+        won += state.returns()[0]
+    return hands, int(won)
+
+
+def row(seats: int) -> str:
+    return f"Random {'heads-up' if seats == 2 else f'{seats}-max'} hold'em hands, random policy"
+
+
+@pytest.mark.parametrize("seats", [6, 2])
+@pytest.mark.parametrize(("n", "threads"), [(1024, 1), (4096, 1), (4096, 2)])
+def test_tables(measure: Callable[..., Any], benchmark: Any, seats: int, n: int,
+                threads: int) -> None:
+    hands = HANDS[seats]
+    played, _ = measure(lambda: play_tables(seats, n, threads, hands), what=row(seats),
+                        lib=f"Tables n={n} threads={threads}", hands=hands, rounds=3)
+    assert played >= hands
+
+
+@pytest.mark.parametrize("seats", [6, 2])
+def test_table(measure: Callable[..., Any], seats: int) -> None:
+    hands = ONE_BY_ONE[seats]
+    assert measure(lambda: play_table(seats, hands), what=row(seats), lib="Table",
+                   hands=hands, rounds=3)[0] == hands
+
+
+@pytest.mark.parametrize("seats", [6, 2])
+def test_open_spiel(measure: Callable[..., Any], seats: int) -> None:
+    pytest.importorskip("pyspiel")
+    hands = ONE_BY_ONE[seats]
+    assert measure(lambda: play_open_spiel(seats, hands), what=row(seats), lib="open_spiel",
+                   hands=hands, rounds=3)[0] == hands
+
+
+def test_observe(measure: Callable[..., Any]) -> None:
+    env = Tables("holdem", n=4096, seats=6, stacks=STACK, blinds=BLINDS, seed=SEED)
+    rng = np.random.default_rng(SEED)
+    for _ in range(50):
+        env.step(*numpy_policy(rng, env))
+    obs = measure(env.observe, what="observe() of 4096 6-max tables", lib="Tables",
+                  hands=4096, unit="tables")
+    assert obs["hole"].shape == (4096, 6, 2)
