@@ -20,7 +20,9 @@ as fractions of the pot, all-in).  Where a hand ends (the hero's action, or the
 opponents' after it) the step's reward is the hero's chips won minus chips put in,
 `terminated` is true and the observation is already the next hand's first decision
 (Gymnasium's same-step autoreset; `info["hands"]` counts the hands that ended at each
-table this step, in case two did).  Needs the `rl` extra (``pip install
+table this step, in case several did: opponents may end a hand before the hero acts,
+and at most MAX_OPPONENT_STEPS of their actions are played a step, the hero's action
+being masked out at a table still waiting for them).  Needs the `rl` extra (``pip install
 pokerhands[rl]``).
 """
 
@@ -42,6 +44,11 @@ try:
     from gymnasium.vector.utils import batch_space
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise ImportError("games.rl.vector needs Gymnasium: pip install 'pokerhands[rl]'") from error
+
+#: opponents' actions in a row at one step before it returns anyway (opponents that end
+#: every hand before the hero acts would otherwise never let it return); the hero's
+#: action is then masked out and ignored at the tables still waiting for them
+MAX_OPPONENT_STEPS = 256
 
 #: an opponents' policy: (the tables' view, a generator) -> (kinds, amounts) for
 #: `Tables.step` (only the tables where an opponent acts are stepped)
@@ -65,7 +72,10 @@ def hero_space(tables: Tables, sizes: BetSizes) -> spaces.Dict:
 
 
 def hero_view(view: View, seat: int, sizes: BetSizes) -> dict[str, npt.NDArray[Any]]:
-    """The observation of `seat` at each table from `Tables.observe`."""
+    """The observation of `seat` at each table from `Tables.observe` (its action mask
+    all zeros where it is not to act)."""
+    mask = sizes.mask(view).astype(np.int8)
+    mask[view["actor"] != seat] = 0
     return {
         "hole": view["hole"][:, seat].copy(),
         "board": view["board"].copy(),
@@ -73,7 +83,7 @@ def hero_view(view: View, seat: int, sizes: BetSizes) -> dict[str, npt.NDArray[A
         "bets": view["bets"].copy(),
         "pot": view["pot"].copy(),
         "street": view["street"].copy(),
-        "action_mask": sizes.mask(view).astype(np.int8),
+        "action_mask": mask,
     }
 
 
@@ -125,7 +135,7 @@ class PokerVectorEnv(VectorEnv):
                                                     npt.NDArray[np.bool_], dict[str, Any]]:
         view = self.tables.observe(copy=False)
         kinds, amounts = self.bet_sizes.actions(actions, view)
-        done = self.tables.step(kinds, amounts)
+        done = self.tables.step(kinds, amounts, mask=view["actor"] == self.hero)
         reward = np.where(done, self.tables.payoffs[:, self.hero], 0).astype(np.float64)
         hands = done.astype(np.int64)
         self._play_opponents(reward, hands)
@@ -138,7 +148,7 @@ class PokerVectorEnv(VectorEnv):
         """The opponents act until the hero is to act at every table; the hands that
         end on the way add to `reward` and `hands`."""
         tables = self.tables
-        while True:
+        for _ in range(MAX_OPPONENT_STEPS):
             view = tables.observe(copy=False)
             waiting = view["actor"] != self.hero
             if not waiting.any():
