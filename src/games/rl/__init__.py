@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rl.actions import BetSizes, random_actions
+from games.rl.actions import BetSizes, play_random, random_actions
 
-__all__ = ["BetSizes", "PokerAEC", "PokerVectorEnv", "random_actions"]
+__all__ = ["BetSizes", "PokerAEC", "PokerVectorEnv", "play_random", "random_actions"]
 
 
 def __getattr__(name: str) -> Any:
