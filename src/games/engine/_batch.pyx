@@ -220,7 +220,7 @@ cdef class Batch:
         """Deal the table's next hand; hands nobody can decide in are played out and
         finished at once (at most MAX_EMPTY in a row)."""
         cdef Slot *t = &self.slots[i]
-        cdef int k, s, empty = 0, seated
+        cdef int k, s, empty = 0, seated, restarts = 0
         cdef const Spec *sp
         while True:
             if self.carry:
@@ -228,7 +228,11 @@ cdef class Batch:
                 for s in range(self.seats):
                     seated += t.chips[s] > 0
                 if seated < 2 or empty >= MAX_EMPTY:
+                    if restarts:            # the starting stacks decide nothing either
+                        t.status = E_NO_DECISION
+                        return
                     self._restart(i)
+                    restarts += 1
                     empty = 0
                 elif t.dealt:
                     t.button = (t.button + 1) % self.seats

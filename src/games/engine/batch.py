@@ -118,7 +118,7 @@ class Tables:
         self.carry = carry
         self.on_illegal = on_illegal
         self.seed: int = check_seed(seed)
-        if not carry and Table(self.game, chips, seed=0, options=options).done:
+        if Table(self.game, chips, seed=0, options=options).done:
             raise ValueError(f"stacks {chips}: the forced bets put every seat but one "
                              "all-in, so nobody ever decides")
         self._specs = {k: self._options(k) for k in (range(2, self.seats + 1) if carry
