@@ -5,7 +5,8 @@ strength over every hand on a board at once, equity histograms, and buckets.
 >>> strength.size("holdem", 1)
 1286792
 >>> s = strength.table("holdem", "Td7s2c")
->>> round(s["AhKd"]["ehs"], 4)
+>>> hand = s["AhKd"]
+>>> round(hand["ehs"], 4)
 0.54
 
 One idea per module: `indexing` (index, unindex, size: every situation to a dense

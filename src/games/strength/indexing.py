@@ -74,8 +74,8 @@ def size(game: Variant | str, rnd: int) -> int:
     """The number of canonical situations at round `rnd` (0 preflop, 1 flop, 2 turn, 3
     river): 169, 1,286,792, 13,960,050 and 123,156,254 for hold'em.
 
-    >>> [size("holdem", r) for r in range(4)]
-    [169, 1286792, 13960050, 123156254]
+    >>> tuple(size("holdem", r) for r in range(4))
+    (169, 1286792, 13960050, 123156254)
     """
     v = _community(game)
     return int(indexer(v, _round_board(v, rnd)).size)

@@ -301,7 +301,8 @@ def table(game: Variant | str = "holdem", board: Any = "", *, opponent: str = "r
     134,459 classes of five-card boards (a few seconds).
 
     >>> s = table("holdem", "Td7s2c")
-    >>> round(s["AhAd"]["ehs"], 4), round(s["8h9h"]["ppot"], 4)
+    >>> aces, nines = s["AhAd"], s["8h9h"]
+    >>> round(aces["ehs"], 4), round(nines["ppot"], 4)
     (0.8649, 0.4347)
     >>> int(np.isnan(s.ehs).sum())          # the hands holding a board card
     150
