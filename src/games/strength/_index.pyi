@@ -6,8 +6,6 @@ from typing import Any, final
 import numpy as np
 import numpy.typing as npt
 
-def binomial(n: int, k: int) -> int: ...
-
 @final
 class Indexer:
     ranks: int

@@ -258,11 +258,6 @@ def _init_tables():
 _init_tables()
 
 
-def binomial(int n, int k):
-    """C(n, k) for 0 <= k <= n <= 13, from the kernel's own table (for the tests)."""
-    return NCR[n][k]
-
-
 @cython.final
 cdef class Indexer:
     """The indexer of situations of `hole` cards and `board` cards from a deck of the

@@ -6,16 +6,13 @@ representative flop).  The input of card abstractions: cluster the rows
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from evaluator.checks import count
-from evaluator.threads import shared_pool, thread_count
-from games.equity.result import Progress
+from evaluator.threads import Progress, run_tasks, thread_count
 from games.strength.indexing import indexer
 from games.strength.table import _two_card_game, canonical_boards, hands_of, histogram_rows
 from games.variants import Variant
@@ -53,28 +50,12 @@ def flop_histograms(game: Variant | str = "holdem", bins: int = 50, *,
         ix.index(holes, flop, idx)
         out[idx] = hist[live]
 
-    tasks: list[Callable[[], Any]] = [partial(one, k) for k in range(n)]
-    done = 0
-    if n_threads == 1:
-        for task in tasks:
-            task()
-            done += 1
-            if progress is not None:
-                progress(done, n)
-        return out
-    pool = shared_pool(n_threads)
-    futures = [pool.submit(task) for task in tasks]
-    try:
-        for f in futures:
-            f.result()
-            done += 1
-            if progress is not None:
-                progress(done, n)
-    except BaseException:
-        for f in futures:
-            f.cancel()
-        for f in futures:
-            if not f.cancelled():
-                f.exception()
-        raise
+    done = [0]
+
+    def report(_: None) -> None:
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], n)
+
+    run_tasks(n_threads, [partial(one, k) for k in range(n)], report)
     return out

@@ -33,6 +33,7 @@ import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from typing import Any
 
@@ -42,9 +43,7 @@ import numpy.typing as npt
 from evaluator import format_cards, parse_cards
 from evaluator.checks import count
 from evaluator.tables import HandTables
-from evaluator.threads import shared_pool, thread_count
-from games.equity.inputs import check_in_deck
-from games.equity.result import Progress
+from evaluator.threads import Progress, run_tasks, thread_count
 from games.ranges import range_arrays
 from games.strength import _board
 from games.strength.indexing import board_sizes, indexer
@@ -146,7 +145,7 @@ def _range_weights(v: Variant, opponent: Any, hands: npt.NDArray[np.uint8]
         combos, weights = range_arrays(opponent, v.lowest_rank)
     except ValueError as e:
         raise ValueError(f"opponent: {e}") from None
-    check_in_deck(combos, v, "opponent")
+    v.check_in_deck(combos, "opponent")
     low = int(hands[0, 1])
     hi = np.maximum(combos[:, 0], combos[:, 1]).astype(np.int64) - low
     lo = np.minimum(combos[:, 0], combos[:, 1]).astype(np.int64) - low
@@ -238,22 +237,7 @@ def _run(tables: Any, board: npt.NDArray[np.uint8], runouts: npt.NDArray[np.uint
         if progress is not None:
             progress(done[0], nparts)
 
-    if threads == 1 or nparts == 1:
-        for p in range(nparts):
-            add(part(p))
-    else:
-        pool = shared_pool(threads)
-        futures = [pool.submit(part, p) for p in range(nparts)]
-        try:
-            for f in futures:
-                add(f.result())
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            for f in futures:
-                if not f.cancelled():
-                    f.exception()
-            raise
+    run_tasks(threads if nparts > 1 else 1, [partial(part, p) for p in range(nparts)], add)
     return total, hist
 
 
@@ -316,7 +300,7 @@ def table(game: Variant | str = "holdem", board: Any = "", *, opponent: str = "r
     if len(board_cards) not in sizes:
         raise ValueError(f"a {v.title} board has {', '.join(map(str, sizes[:-1]))} or "
                          f"{sizes[-1]} cards, got {len(board_cards)}")
-    check_in_deck(board_cards, v, "board")
+    v.check_in_deck(board_cards, "board")
     hands = _hands(v.lowest_rank)
     weights = _range_weights(v, opponent, hands)
     tables = v.high.tables  # type: ignore[union-attr]
