@@ -236,3 +236,17 @@ def test_bad_input_is_refused_by_name(call, error, words):
     with pytest.raises(error) as info:
         call()
     assert words in str(info.value)
+
+
+def test_the_portable_popcount_gives_the_same_potentials(flop):
+    """Where the CPU has no popcnt instruction the per-card counts are SWAR arithmetic;
+    forced here, every figure is the same to the bit."""
+    from games.strength import _kernel
+    was = _kernel.set_popcnt(False)
+    try:
+        assert _kernel.set_popcnt(False) is False
+        portable = strength.table("holdem", "Td7s2c")
+    finally:
+        _kernel.set_popcnt(was)
+    for name in ("hs", "ehs", "ehs2", "ppot", "npot"):
+        assert np.array_equal(getattr(portable, name), getattr(flop, name), equal_nan=True)

@@ -13,7 +13,7 @@ One idea per module: `indexing` (index, unindex, size: every situation to a dens
 canonical number), `table` (every hand on one board: HS, EHS, EHS², PPot, NPot,
 histograms), `flops` (the histogram of every canonical flop situation), `cluster`
 (k-means buckets of histograms, behind the ``pokerhands[cluster]`` extra).  The kernels
-are `_index` (the indexer) and `_board` (one board's hands, runout by runout).
+are one compiled module, `_kernel` (the indexer; one board's hands, runout by runout).
 """
 
 from games.strength.cluster import Buckets, cluster, emd

@@ -45,13 +45,13 @@ from evaluator.checks import count
 from evaluator.tables import HandTables
 from evaluator.threads import Progress, run_tasks, thread_count
 from games.ranges import range_arrays
-from games.strength import _board
+from games.strength import _kernel
 from games.strength.indexing import board_sizes, indexer
 from games.variants import Split, Variant, variant
 
 __all__ = ["Strength", "hands_of", "table"]
 
-_C = _board.COLUMNS
+_C = _kernel.COLUMNS
 
 
 def hands_of(game: Variant | str) -> npt.NDArray[np.uint8]:
@@ -218,15 +218,17 @@ def _run(tables: Any, board: npt.NDArray[np.uint8], runouts: npt.NDArray[np.uint
          ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """The kernel over the runouts, split in parts over threads; sums added up."""
     m = len(hands)
-    nparts = 1 if len(runouts) < 64 else min(len(runouts), 8 * threads)
-    total = np.zeros((m, _board.NCOL))
+    # parts: a few a thread for progress and balance on long runs (preflop), one a
+    # thread on a flop or later (each part repeats the per-board setup)
+    nparts = threads if len(runouts) < 5000 else min(len(runouts), 8 * threads)
+    total = np.zeros((m, _kernel.NCOL))
     hist = np.zeros((m, max(bins, 1)))
     done = [0]
 
     def part(p: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-        out = np.zeros((m, _board.NCOL))
+        out = np.zeros((m, _kernel.NCOL))
         h = np.zeros((m, max(bins, 1)))
-        _board.board_strength(tables, board, runouts, rweights, hands, weights, cls,
+        _kernel.board_strength(tables, board, runouts, rweights, hands, weights, cls,
                               nclasses, potentials, bins, out, h, p, nparts)
         return out, h
 
@@ -355,14 +357,16 @@ def table(game: Variant | str = "holdem", board: Any = "", *, opponent: str = "r
         left = len(rest) - 4
         per_pair = math.comb(left, 5 - nb)
         sa, st, sb = (sums[:, _C[k]] for k in ("sa", "st", "sb"))
+        # the kernel keeps Q = AA + (TA + AT + TT) / 2 a hand (see _kernel.pyx):
+        # PPot's numerator BA + BT/2 + TA/2 is NUM - Q, NPot's AB + TB/2 + AT/2 is
+        # (A + T/2) - Q, the counts now (A, T, B) taken over every runout
+        q = sums[:, _C["q"]]
         with np.errstate(invalid="ignore", divide="ignore"):
             hs = np.where(live, (sa + st / 2) / (sa + st + sb), np.nan)
-            n_ab = sa * per_pair - sums[:, _C["ax"]]
-            n_tb = st * per_pair - sums[:, _C["tx"]]
-            pnum = sums[:, _C["ba"]] + sums[:, _C["bt"]] / 2 + sums[:, _C["ta"]] / 2
             pden = (sb + st / 2) * per_pair
-            nnum = n_ab + n_tb / 2 + sums[:, _C["at"]] / 2
             nden = (sa + st / 2) * per_pair
+            pnum = sums[:, _C["num"]] - q
+            nnum = nden - q
             ppot = np.where(live, np.where(pden > 0, pnum / np.where(pden > 0, pden, 1), 0.0),
                             np.nan)
             npot = np.where(live, np.where(nden > 0, nnum / np.where(nden > 0, nden, 1), 0.0),
