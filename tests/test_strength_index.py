@@ -273,6 +273,13 @@ def test_indexers_are_built_once():
      ValueError, "rows"),
     (lambda: strength.index("holdem", "AhKd", np.array([[1, 2, 3]])), ValueError, "one hand"),
     (lambda: strength.index("short-deck", "AhKd", "2c3c4c"), ValueError, "not in the"),
+    # before the flop (the table of classes): one card outside the deck, in each place
+    (lambda: strength.index("short-deck", "Ah5h"), ValueError, "not in the"),
+    (lambda: strength.index("short-deck", "5hAh"), ValueError, "not in the"),
+    (lambda: strength.index("holdem", np.array([[51, 50], [52, 0]])), ValueError,
+     "outside 0..51"),
+    (lambda: strength.index("holdem", np.array([[51, 50], [7, 7]])), ValueError,
+     "situation[1]: duplicate card 3s"),
     (lambda: strength.index("omaha", "AhKd"), ValueError, "has 4 cards"),
     (lambda: strength.index("2-7-triple-draw", "AhKd"), ValueError, "no community"),
     (lambda: strength.index(7, "AhKd"), TypeError, "game"),

@@ -73,6 +73,13 @@ def test_preflop_ehs_is_equity_on_a_sample(preflop):
     ("AsKsQs2d", ["JsTs", "AhAd", "3s2s", "7c6c"]),
     ("8c8d8h5s", ["8sAc", "5h5c", "AcKd", "7d6d"]),
     ("Td7s2c9hJh", ["AhAd", "8h9s", "Qh2h"]),
+    # four of a suit on the board: every spade makes a flush, a fifth spade puts one
+    # on the board for every hand
+    ("Ts9s8s2s", ["AsKd", "7s6s", "AhAd", "JsJh", "3c2c"]),
+    # three hearts: suited hearts flush now, a fourth heart makes every heart one
+    ("Kh8h3h2c", ["AhQh", "9h9c", "AsAd", "Jh2d"]),
+    # two hearts: a third on the river makes flushes of two hearts in the hand only
+    ("Kh8h3c2d", ["AhQh", "9h9c", "AsAd", "Jh4h"]),
 ])
 def test_every_figure_is_the_reference(board, hands):
     s = strength.table("holdem", board)
@@ -250,3 +257,13 @@ def test_the_portable_popcount_gives_the_same_potentials(flop):
         _kernel.set_popcnt(was)
     for name in ("hs", "ehs", "ehs2", "ppot", "npot"):
         assert np.array_equal(getattr(portable, name), getattr(flop, name), equal_nan=True)
+
+
+def test_weights_scaled_alike_change_nothing(flop):
+    """Every hand at weight 0.5 is the random opponent again, through the weighted path
+    of the kernel (per-card Fenwick trees) instead of the 0-or-1 path (per-card bits):
+    the two count the same opponents."""
+    half = strength.table("holdem", "Td7s2c", opponent="100%:0.5")
+    for name in ("hs", "ehs", "ehs2", "ppot", "npot"):
+        assert np.allclose(getattr(half, name), getattr(flop, name), rtol=0, atol=1e-12,
+                           equal_nan=True), name
