@@ -184,6 +184,13 @@ def test_more_opponents_take_more_away():
     ehs = [strength.table("holdem", "Td7s2c", opponents=k, hands=[hand], seed=1,
                           trials=20_000)[hand]["ehs"] for k in (1, 2, 4)]
     assert ehs[0] > ehs[1] > ehs[2] > 0.4
+    # Omaha: one opponent exactly, then two and three over deals of the same holding
+    hand = "AhAdKhKd"
+    one = strength.table("omaha", "Td7s2c5h", hands=[hand], potentials=False)[hand]["ehs"]
+    more = [strength.table("omaha", "Td7s2c5h", opponents=k, hands=[hand], seed=1,
+                           trials=40_000) for k in (2, 3)]
+    assert one > more[0][hand]["ehs"] > more[1][hand]["ehs"] > 0.2
+    assert more[0].stderr["ehs"][0] < 0.005      # sqrt(var / n) of about 20,000 deals
 
 
 def test_a_seed_is_the_answer_on_any_number_of_threads():
