@@ -193,3 +193,83 @@ def ref_strength(hole, board, ranking=evaluator.HIGH, deck=range(52), weights=No
                 cur_den += w
         out["hs"] = cur_num / cur_den
     return out
+
+
+def _values(ranking, holes, board):
+    """Values of rows of hole cards on one board, by the evaluator's batch call."""
+    import numpy as np
+    holes = np.asarray(holes, dtype=np.uint8)
+    boards = np.repeat(np.asarray(board, dtype=np.uint8)[None], len(holes), axis=0)
+    if holes.shape[1] == 2:
+        return ranking.evaluate_batch(np.concatenate([holes, boards], axis=1))
+    return ranking.evaluate_batch(holes, boards)
+
+
+def ref_omaha(hole, board, ranking=evaluator.OMAHA):
+    """HS, EHS, EHS², the river equity distribution and the 3 x 3 counts (now x river:
+    ahead, tied, behind) of one four-card holding on a flop-or-later board against one
+    random holding, every runout and opponent listed (numpy batches of the evaluator;
+    exact fractions).  Keep it to turns and rivers."""
+    import numpy as np
+    hole, board = list(hole), list(board)
+    rest = [c for c in range(52) if c not in hole and c not in board]
+    need = 5 - len(board)
+    opps = np.array(list(combinations(rest, 4)), dtype=np.uint8)
+    omask = np.zeros(len(opps), dtype=np.uint64)
+    for j in range(4):
+        omask |= np.uint64(1) << opps[:, j].astype(np.uint64)
+    mine_now = _values(ranking, [hole], board)[0]
+    theirs_now = _values(ranking, opps, board)
+    now = np.where(mine_now > theirs_now, 0, np.where(mine_now == theirs_now, 1, 2))
+    hs = Fraction(int(2 * (now == 0).sum() + (now == 1).sum()), 2 * len(opps))
+    cells = np.zeros((3, 3), dtype=np.int64)
+    num, den, sq = Fraction(0), Fraction(0), Fraction(0)
+    dist: dict[Fraction, Fraction] = {}
+    for runout in combinations(rest, need):
+        rmask = np.uint64(sum(1 << c for c in runout))
+        ok = (omask & rmask) == 0
+        final = board + list(runout)
+        mine = _values(ranking, [hole], final)[0]
+        theirs = _values(ranking, opps[ok], final)
+        fin = np.where(mine > theirs, 0, np.where(mine == theirs, 1, 2))
+        np.add.at(cells, (now[ok], fin), 1)
+        r_num = Fraction(int(2 * (fin == 0).sum() + (fin == 1).sum()), 2)
+        r_den = Fraction(int(ok.sum()))
+        e = r_num / r_den
+        num += r_num
+        den += r_den
+        sq += r_den * e * e
+        dist[e] = dist.get(e, Fraction(0)) + r_den
+    return {"hs": hs, "ehs": num / den, "ehs2": sq / den, "cells": cells,
+            "dist": {e: p / den for e, p in sorted(dist.items())}}
+
+
+def ref_two_opponents(hole, board, ranking=evaluator.HIGH, weights=None):
+    """EHS of a two-card hand against two opponents on a turn or river board, every
+    runout and ordered pair of opponent hands that share no card listed (numpy; a
+    pair's chance is the product of its weights, None: every hand weighs 1)."""
+    import numpy as np
+    hole, board = list(hole), list(board)
+    rest = [c for c in range(52) if c not in hole and c not in board]
+    need = 5 - len(board)
+    num = 0.0
+    den = 0.0
+    for runout in combinations(rest, need):
+        left = [c for c in rest if c not in runout]
+        opps = np.array(list(combinations(left, 2)), dtype=np.uint8)
+        w = np.array([1.0 if weights is None else weights.get(tuple(sorted(o)), 0.0)
+                      for o in opps.tolist()])
+        final = board + list(runout)
+        mine = int(_values(ranking, [hole], final)[0])
+        v = _values(ranking, opps, final).astype(np.int64)
+        mask = np.zeros(len(opps), dtype=np.uint64)
+        for j in range(2):
+            mask |= np.uint64(1) << opps[:, j].astype(np.uint64)
+        apart = (mask[:, None] & mask[None, :]) == 0
+        best = np.maximum(v[:, None], v[None, :])
+        ties = (v[:, None] == best).astype(np.int64) + (v[None, :] == best)
+        share = np.where(mine > best, 1.0, np.where(mine == best, 1.0 / (1 + ties), 0.0))
+        pw = w[:, None] * w[None, :] * apart
+        num += float((share * pw).sum())
+        den += float(pw.sum())
+    return num / den

@@ -220,7 +220,8 @@ def test_cluster_names_its_extra_when_scikit_learn_is_missing(monkeypatch):
 
 
 @pytest.mark.parametrize("call, error, words", [
-    (lambda: strength.table("omaha", "Td7s2c"), ValueError, "two-card"),
+    (lambda: strength.table("omaha-hilo", "Td7s2c"), ValueError, "two or four"),
+    (lambda: strength.table("omaha5", "Td7s2c"), ValueError, "two or four"),
     (lambda: strength.table("holdem", "Td7s"), ValueError, "board has"),
     (lambda: strength.table("holdem", "TdTd2c"), ValueError, "duplicate"),
     (lambda: strength.table("short-deck", "Td7s2c"), ValueError, "not in the"),
@@ -230,7 +231,8 @@ def test_cluster_names_its_extra_when_scikit_learn_is_missing(monkeypatch):
     (lambda: strength.table("holdem", "Td7s2c", potentials=1), TypeError, "potentials"),
     (lambda: strength.table("holdem", "Td7s2c", threads=0), ValueError, "threads"),
     (lambda: strength.table("holdem", "Td7s2c").histogram(0), ValueError, "bins"),
-    (lambda: strength.table("holdem", "Td7s2c").row("AhKdQc"), ValueError, "two different"),
+    (lambda: strength.table("holdem", "Td7s2c").row("AhKdQc"), ValueError,
+     "2 different cards"),
     (lambda: strength.table("short-deck", "Td7s6c").row("2h3h"), ValueError, "not a hand"),
     (lambda: strength.flop_histograms("omaha"), ValueError, "two-card"),
     (lambda: strength.flop_histograms(bins=0), ValueError, "bins"),

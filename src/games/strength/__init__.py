@@ -11,7 +11,9 @@ strength over every hand on a board at once, equity histograms, and buckets.
 
 One idea per module: `indexing` (index, unindex, size: every situation to a dense
 canonical number), `table` (every hand on one board: HS, EHS, EHS², PPot, NPot,
-histograms), `flops` (the histogram of every canonical flop situation), `cluster`
+histograms; hold'em, short deck and Omaha), `sampling` (the Monte Carlo where exact
+counting is unaffordable: several opponents, Omaha's potentials and preflop, with
+standard errors), `flops` (the histogram of every canonical flop situation), `cluster`
 (k-means buckets of histograms, behind the ``pokerhands[cluster]`` extra).  The kernels
 are one compiled module, `_kernel` (the indexer; one board's hands, runout by runout).
 """

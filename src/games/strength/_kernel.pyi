@@ -10,6 +10,8 @@ from evaluator.tables import HandTables
 
 COLUMNS: dict[str, int]
 NCOL: int
+SAMPLE_COLUMNS: dict[str, int]
+SAMPLE_NCOL: int
 
 def set_popcnt(on: bool) -> bool: ...
 def rank_sets() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
@@ -21,10 +23,8 @@ class Indexer:
     board: int
     low: int
     size: int
-    configs: npt.NDArray[Any]
-    def __init__(self, ranks: int, hole: int, board: int, size: int, configs: Any,
-                 bits: Any, above: Any, tk: Any, digits: Any, conf_of: Any, terms: Any,
-                 pre: Any = None) -> None: ...
+    def __init__(self, ranks: int, hole: int, board: int, size: int,
+                 tables: tuple[Any, ...]) -> None: ...
     def index(
         self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
         out: npt.NDArray[np.int64],
@@ -50,3 +50,35 @@ def board_strength(
     part: int,
     nparts: int,
 ) -> None: ...
+
+def omaha_strength(
+    tables: Any,
+    board: npt.NDArray[np.uint8],
+    runouts: npt.NDArray[np.uint8],
+    rweights: npt.NDArray[np.float64],
+    hands: npt.NDArray[np.uint8],
+    den: float,
+    bins: int,
+    out: npt.NDArray[np.float64],
+    hist: npt.NDArray[np.float64],
+    part: int,
+    nparts: int,
+) -> None: ...
+
+def sample_deals(
+    tables: Any,
+    board: npt.NDArray[np.uint8],
+    heroes: npt.NDArray[np.uint8],
+    hero_now: npt.NDArray[np.int32],
+    opps: npt.NDArray[np.uint8],
+    opp_cum: npt.NDArray[np.float64],
+    k: int,
+    potentials: bool,
+    deck: npt.NDArray[np.uint8],
+    seed: int,
+    first_chunk: int,
+    n_chunks: int,
+    chunk: int,
+    total: int,
+    out: npt.NDArray[np.float64],
+) -> int: ...

@@ -13,27 +13,46 @@ from libc.math cimport floor
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 
-from evaluator.keys cimport CARD_BIT, CARD_KEY, KEY_BASE, RANK_KEY
+from evaluator.keys cimport CARD_BIT, CARD_KEY, KEY_BASE, RANK_KEY, flush_suit, popcount
+from evaluator.omaha_tables cimport (
+    SUIT_BASE3,
+    Combo,
+    ComboTables,
+    best_flush,
+    board_row,
+    three_suited,
+)
 from evaluator.tables cimport HandTables, Tables, hash_index
-from evaluator.typedefs cimport card_t, key_t
+from evaluator.typedefs cimport card_t, entry_t, key_t
+from games._xoshiro cimport Xoshiro, splitmix, xoshiro_next
 
 cnp.import_array()
 
 
-cdef void *_data(object arr, object dtype, bint writable=False) except? NULL:
-    """The data of a C-contiguous array of the given dtype (TypeError otherwise)."""
-    if (not isinstance(arr, np.ndarray) or arr.dtype != dtype
-            or not arr.flags.c_contiguous or (writable and not arr.flags.writeable)):
+cdef void *_data(object arr, int typenum, bint writable=False) except? NULL:
+    """The data of a C-contiguous array of the given numpy type (TypeError otherwise)."""
+    if (not cnp.PyArray_Check(arr) or cnp.PyArray_TYPE(<cnp.ndarray>arr) != typenum
+            or not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>arr)
+            or (writable and not cnp.PyArray_ISWRITEABLE(<cnp.ndarray>arr))):
         raise TypeError("a kernel array of the wrong dtype or layout")
     return cnp.PyArray_DATA(<cnp.ndarray>arr)
 
 
+cdef Py_ssize_t _dim(object arr, int axis) except -1:
+    """The length of an array (checked by _data first) along an axis (0 past its
+    dimensions)."""
+    if not cnp.PyArray_Check(arr):
+        raise TypeError("a kernel array that is not an array")
+    if axis >= cnp.PyArray_NDIM(<cnp.ndarray>arr):
+        return 0
+    return cnp.PyArray_DIM(<cnp.ndarray>arr, axis)
+
+
 cdef Py_ssize_t _rows(object arr, Py_ssize_t width) except -1:
     """Rows of an (N, width) array, or N of an (N,) array when width is 1."""
-    if arr.ndim == 1 and width == 1:
-        return arr.shape[0]
-    if arr.ndim == 2 and arr.shape[1] == width:
-        return arr.shape[0]
+    cdef int nd = cnp.PyArray_NDIM(<cnp.ndarray>arr) if cnp.PyArray_Check(arr) else -1
+    if (nd == 1 and width == 1) or (nd == 2 and _dim(arr, 1) == width):
+        return _dim(arr, 0)
     raise ValueError("a kernel array of the wrong shape")
 
 
@@ -113,6 +132,11 @@ cdef extern from *:
         int nh, nb, npat, shift;
     } ph_ix;
 
+    /* the module is built for size (setup.py: -O2); its hottest loops for speed */
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC push_options
+    #pragma GCC optimize ("O3")
+    #endif
     #define PH_IX_BLOCK 256
     #define PH_CAS(a, b) do { uint32_t lo_ = (a) < (b) ? (a) : (b); \\
                               uint32_t hi_ = (a) < (b) ? (b) : (a); \\
@@ -233,6 +257,10 @@ cdef extern from *:
         return ph_ix_any;
     }
 
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC pop_options
+    #endif
+
     /* C(x + g, g + 1) for g = 0..3 */
     static inline uint64_t ph_term(uint64_t x, unsigned g) {
         uint64_t t1 = (x * (x + 1)) >> 1;
@@ -310,59 +338,65 @@ _init_index_tables()
 
 
 def rank_sets():
-    """The kernel's tables of 13-bit rank sets, (popcount, colex rank) as two arrays of
-    8192, for games/strength/indexing.py to build an indexer's tables from (one
-    definition of colex)."""
+    """The kernel's tables of 13-bit rank sets, (popcount, colex rank) as two int64
+    arrays of 8192, for games/strength/indexing.py to build an indexer's tables from
+    (one definition of colex)."""
     popc = np.empty(1 << MAXR, dtype=np.int64)
     colex = np.empty(1 << MAXR, dtype=np.int64)
+    cdef int64_t *pp = <int64_t *>_data(popc, cnp.NPY_INT64, True)
+    cdef int64_t *cp = <int64_t *>_data(colex, cnp.NPY_INT64, True)
     cdef int m
     for m in range(1 << MAXR):
-        popc[m] = POPC[m]
-        colex[m] = COLEX[m]
+        pp[m] = POPC[m]
+        cp[m] = COLEX[m]
     return popc, colex
 
 
+# the dtypes of an indexer's tables, in the order Indexer takes them
+cdef int IX_TYPES[9]
+IX_TYPES[:] = [cnp.NPY_UINT64, cnp.NPY_UINT64, cnp.NPY_UINT32, cnp.NPY_UINT64, cnp.NPY_INT32,
+               cnp.NPY_UINT64, cnp.NPY_UINT64, cnp.NPY_UINT8, cnp.NPY_UINT16]
+
+
 @cython.final
+@cython.auto_pickle(False)
 cdef class Indexer:
     """The indexer of situations of `hole` cards and `board` cards from a deck of the
     `ranks` highest ranks (13: the 52-card deck; 9: short deck) in four suits, over
-    tables that games/strength/indexing.py builds (see there for what each holds, and
-    for the checks that keep every read inside them)."""
+    tables that games/strength/indexing.py builds and checks (see there for what each
+    holds, and for the checks that keep every read inside them): (bits, above, tk,
+    digits, conf_of, terms, offsets, patterns, pre or None)."""
 
     cdef readonly int ranks, hole, board, low
     cdef readonly uint64_t size
-    cdef readonly object configs       # (C,) structured: offset, pattern, ... of each
     cdef object _arrays                # the arrays the kernel's pointers point into
     cdef IxTables t
     cdef IxLoop loop
     cdef int nconfigs
+    cdef const uint64_t *offsets       # each configuration's first index
+    cdef const uint8_t *patterns       # its four sorted patterns
 
-    def __init__(self, int ranks, int hole, int board, size, configs, bits, above, tk,
-                 digits, conf_of, terms, pre=None):
-        if not (1 <= ranks <= MAXR and 0 <= hole <= MAXH and 0 <= board <= MAXB):
+    def __init__(self, int ranks, int hole, int board, uint64_t size, tuple tables):
+        cdef void *p[9]
+        cdef int i
+        if not (1 <= ranks <= MAXR and 0 <= hole <= MAXH and 0 <= board <= MAXB
+                and len(tables) == 9):
             raise ValueError("no such indexer")
-        if (_rows(bits, 1) != 256 or _rows(above, 1) != 256
-                or tk.shape != ((hole + 1), 1 << MAXR) or digits.shape[1] != 16
-                or digits.shape[0] != len(configs) + 1
-                or _rows(conf_of, 1) != ((hole + 1) * (board + 1)) ** 3
-                or terms.shape[0] != 4 or (pre is not None and _rows(pre, 1) != 4096)):
-            raise ValueError("indexer tables of the wrong shape")
+        for i in range(9):
+            p[i] = NULL if tables[i] is None and i == 8 else _data(tables[i], IX_TYPES[i])
         self.ranks, self.hole, self.board, self.low = ranks, hole, board, MAXR - ranks
         self.size = size
-        self.configs = configs
-        self.nconfigs = len(configs)
-        offsets = np.ascontiguousarray(configs["offset"], dtype=np.uint64)
-        patterns = np.ascontiguousarray(configs["pattern"], dtype=np.uint8)
-        self._arrays = (bits, above, tk, digits, conf_of, terms, pre, offsets, patterns)
-        self.t.bit = <const uint64_t *>_data(bits, np.uint64)
-        self.t.above = <const uint64_t *>_data(above, np.uint64)
-        self.t.tk = <const uint32_t *>_data(tk, np.uint32)
-        self.t.dig = <const Digits *>_data(digits, np.uint64)
-        self.t.conf_of = <const int32_t *>_data(conf_of, np.int32)
-        self.t.terms = <const uint64_t *>_data(terms, np.uint64)
-        self.t.pre = NULL
-        if pre is not None:
-            self.t.pre = <const uint16_t *>_data(pre, np.uint16)
+        self.nconfigs = _dim(tables[6], 0)
+        self._arrays = tables
+        self.t.bit = <const uint64_t *>p[0]
+        self.t.above = <const uint64_t *>p[1]
+        self.t.tk = <const uint32_t *>p[2]
+        self.t.dig = <const Digits *>p[3]
+        self.t.conf_of = <const int32_t *>p[4]
+        self.t.terms = <const uint64_t *>p[5]
+        self.offsets = <const uint64_t *>p[6]
+        self.patterns = <const uint8_t *>p[7]
+        self.t.pre = <const uint16_t *>p[8]
         self.t.nh, self.t.nb, self.t.npat = hole, board, (hole + 1) * (board + 1)
         self.t.shift = 4 * self.low
         self.loop = ix_loop_for(hole, board, self.t.pre != NULL)
@@ -372,11 +406,11 @@ cdef class Indexer:
         some row holds a card outside the deck or a card twice (its index is then
         meaningless: the caller finds and names the cell)."""
         cdef Py_ssize_t n = _rows(holes, self.hole)
-        cdef const uint8_t *hp = <const uint8_t *>_data(holes, np.uint8)
-        cdef const uint8_t *bp = <const uint8_t *>_data(boards, np.uint8)
-        cdef int64_t *op = <int64_t *>_data(out, np.int64, True)
+        cdef const uint8_t *hp = <const uint8_t *>_data(holes, cnp.NPY_UINT8)
+        cdef const uint8_t *bp = <const uint8_t *>_data(boards, cnp.NPY_UINT8)
+        cdef int64_t *op = <int64_t *>_data(out, cnp.NPY_INT64, True)
         cdef int bad = 0
-        if _rows(boards, self.board) != n or out.shape[0] != n:
+        if _rows(boards, self.board) != n or _dim(out, 0) != n:
             raise ValueError("holes, boards and out must have as many rows")
         if n == 0:
             return False
@@ -455,11 +489,9 @@ cdef class Indexer:
         """Write a canonical representative of each index (0 <= idx < size) into the
         rows of holes and boards, each row's cards in decreasing order."""
         cdef Py_ssize_t n = _rows(idx, 1), r
-        cdef const int64_t *ip = <const int64_t *>_data(idx, np.int64)
-        cdef uint8_t *hp = <uint8_t *>_data(holes, np.uint8, True)
-        cdef uint8_t *bp = <uint8_t *>_data(boards, np.uint8, True)
-        cdef const uint64_t *op = <const uint64_t *>_data(self._arrays[7], np.uint64)
-        cdef const uint8_t *pp = <const uint8_t *>_data(self._arrays[8], np.uint8)
+        cdef const int64_t *ip = <const int64_t *>_data(idx, cnp.NPY_INT64)
+        cdef uint8_t *hp = <uint8_t *>_data(holes, cnp.NPY_UINT8, True)
+        cdef uint8_t *bp = <uint8_t *>_data(boards, cnp.NPY_UINT8, True)
         cdef card_t hbuf[MAXH]
         cdef card_t bbuf[MAXB]
         cdef int i, nh = self.hole, nb = self.board
@@ -467,7 +499,7 @@ cdef class Indexer:
             raise ValueError("idx, holes and boards must have as many rows")
         with nogil:
             for r in range(n):
-                self._unindex_one(<uint64_t>ip[r], hbuf, bbuf, op, pp)
+                self._unindex_one(<uint64_t>ip[r], hbuf, bbuf, self.offsets, self.patterns)
                 for i in range(nh):
                     hp[r * nh + i] = hbuf[i]
                 for i in range(nb):
@@ -648,13 +680,14 @@ cdef inline int _spread(const card_t *hands, const int32_t *cls, int i) noexcept
     return 4 * cls[i] + m
 
 
-cdef int _radix(uint64_t *src, uint64_t *dst, int n, uint32_t keybits) noexcept nogil:
+cdef int _radix(uint64_t *src, uint64_t *dst, int n, uint32_t keybits,
+                int shift=32) noexcept nogil:
     """Sort (key << 32 | payload) pairs by key in 8-bit passes over the bytes some key
-    uses; returns 0 if the result is in src, 1 if in dst."""
+    uses (keybits: the keys ORed together), from bit `shift` up; returns 0 if the
+    result is in src, 1 if in dst."""
     cdef int count[256]
-    cdef int i, c, total, shift, flip = 0
+    cdef int i, c, total, flip = 0
     cdef uint64_t *sw
-    shift = 32
     while shift < 64 and (keybits >> (shift - 32)) != 0:
         for i in range(256):
             count[i] = 0
@@ -691,19 +724,19 @@ def board_strength(HandTables tables, board, runouts, rweights, hands, weights, 
     completions of the board, each counted rweights[r] times (1 for every runout, or a
     class of suit-isomorphic boards standing for its members; potentials need 1)."""
     cdef int M = _rows(hands, 2), nb = _rows(board, 1)
-    cdef int R = runouts.shape[0], need = runouts.shape[1]
-    cdef const card_t *bd = <const card_t *>_data(board, np.uint8)
-    cdef const card_t *ro = <const card_t *>_data(runouts, np.uint8)
-    cdef const double *rwp = <const double *>_data(rweights, np.float64)
-    cdef const card_t *hd = <const card_t *>_data(hands, np.uint8)
-    cdef const double *wp = <const double *>_data(weights, np.float64)
-    cdef const int32_t *clp = <const int32_t *>_data(cls, np.int32)
-    cdef double *op = <double *>_data(out, np.float64, True)
-    cdef double *hp = <double *>_data(hist, np.float64, True)
+    cdef int R = _dim(runouts, 0), need = _dim(runouts, 1)
+    cdef const card_t *bd = <const card_t *>_data(board, cnp.NPY_UINT8)
+    cdef const card_t *ro = <const card_t *>_data(runouts, cnp.NPY_UINT8)
+    cdef const double *rwp = <const double *>_data(rweights, cnp.NPY_FLOAT64)
+    cdef const card_t *hd = <const card_t *>_data(hands, cnp.NPY_UINT8)
+    cdef const double *wp = <const double *>_data(weights, cnp.NPY_FLOAT64)
+    cdef const int32_t *clp = <const int32_t *>_data(cls, cnp.NPY_INT32)
+    cdef double *op = <double *>_data(out, cnp.NPY_FLOAT64, True)
+    cdef double *hp = <double *>_data(hist, cnp.NPY_FLOAT64, True)
     cdef const Tables *tp = &tables.t
     if (_rows(runouts, need) != R or _rows(rweights, 1) != R or _rows(weights, 1) != M
             or _rows(cls, 1) != M or _rows(out, NCOLS) != M
-            or hist.shape[0] != M or (bins > 0 and hist.shape[1] != bins)):
+            or _dim(hist, 0) != M or (bins > 0 and _dim(hist, 1) != bins)):
         raise ValueError("board_strength: inconsistent shapes")
     if not 0 < nclasses <= 2048 or tp.flush == NULL:
         raise ValueError("board_strength: a high ranking with at most 2048 classes")
@@ -1154,3 +1187,491 @@ cdef void _static(const card_t *hands, const double *weights, const int32_t *liv
         out[NCOLS * i + SA] += below
         out[NCOLS * i + ST] += same
         out[NCOLS * i + SB] += total - wcard[a] - wcard[b] + weights[i] - below - same
+
+
+# ================================================================ every Omaha holding
+#
+# The same sums as board_strength (NUM, DEN, SQ and histograms; not the potentials) for
+# every four-card holding against one random four-card holding, exactly (omaha_strength).
+# Per runout: every live holding's value (the board's row of the Omaha table, one load
+# for each of its six hole pairs, the flush table when a suit has three on the board and
+# two in the hand), one radix sort of the values, and one sweep in that order.  Card
+# removal is inclusion-exclusion over the hand's 15 non-empty sets of its cards: the
+# opponents sharing a card with hand h are those holding one of its cards, less those
+# holding two, plus those holding three, less the one holding all four (h itself), so
+# running counts per card, per two cards and per three cards give every count in
+# O(1).  Every opponent weighs 1 (a random holding): the counts are integers, and the
+# opponents a hand leaves on a runout are a constant (given as `den`).
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC push_options
+    #pragma GCC optimize ("O3")
+    #endif
+    /* colex ranks of card sets: C(c, 2), C(c, 3) for c < 52 */
+    static inline uint32_t ph_c2(uint32_t c) { return c * (c - 1) / 2; }
+    static inline uint32_t ph_c3(uint32_t c) { return c * (c - 1) * (c - 2) / 6; }
+
+    /* The 14 counters of a four-card hand whose cards c0 > c1 > c2 > c3 are bits 42,
+       36, 30 and 24 of an entry (6 bits each): its 4 cards, its 6 pairs (52 +
+       colex), its 4 triples (52 + 1326 + colex); times two, as the counters of two
+       kinds are interleaved */
+    static inline void ph_subsets(uint64_t e, int32_t *o) {
+        const uint32_t a = (e >> 42) & 63, b = (e >> 36) & 63, c = (e >> 30) & 63,
+                       d = (e >> 24) & 63;
+        const uint32_t P = 52, T = 52 + 1326;
+        o[0] = 2 * a; o[1] = 2 * b; o[2] = 2 * c; o[3] = 2 * d;
+        o[4] = 2 * (P + ph_c2(a) + b); o[5] = 2 * (P + ph_c2(a) + c);
+        o[6] = 2 * (P + ph_c2(a) + d); o[7] = 2 * (P + ph_c2(b) + c);
+        o[8] = 2 * (P + ph_c2(b) + d); o[9] = 2 * (P + ph_c2(c) + d);
+        o[10] = 2 * (T + ph_c3(a) + ph_c2(b) + c); o[11] = 2 * (T + ph_c3(a) + ph_c2(b) + d);
+        o[12] = 2 * (T + ph_c3(a) + ph_c2(c) + d); o[13] = 2 * (T + ph_c3(b) + ph_c2(c) + d);
+    }
+
+    /* opponents sharing a card with the hand: singles - pairs + triples */
+    static inline int ph_cross(const int32_t *n, const int32_t *s) {
+        return n[s[0]] + n[s[1]] + n[s[2]] + n[s[3]]
+               - n[s[4]] - n[s[5]] - n[s[6]] - n[s[7]] - n[s[8]] - n[s[9]]
+               + n[s[10]] + n[s[11]] + n[s[12]] + n[s[13]];
+    }
+
+    static inline void ph_add14(int32_t *n, const int32_t *s) {
+        n[s[0]]++; n[s[1]]++; n[s[2]]++; n[s[3]]++; n[s[4]]++; n[s[5]]++; n[s[6]]++;
+        n[s[7]]++; n[s[8]]++; n[s[9]]++; n[s[10]]++; n[s[11]]++; n[s[12]]++; n[s[13]]++;
+    }
+
+    /* the group's counts join those below (cg = cb + 1: interleaved) */
+    static inline void ph_move14(int32_t *cb, const int32_t *s) {
+        int k;
+        for (k = 0; k < 14; ++k) { cb[s[k]] += cb[s[k] + 1]; cb[s[k] + 1] = 0; }
+    }
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC pop_options
+    #endif
+    """
+    void _subsets "ph_subsets"(uint64_t e, int32_t *out) noexcept nogil
+    int _cross "ph_cross"(const int32_t *cnt, const int32_t *sub) noexcept nogil
+    void _add14 "ph_add14"(int32_t *cnt, const int32_t *sub) noexcept nogil
+    void _move14 "ph_move14"(int32_t *cb, const int32_t *sub) noexcept nogil
+
+
+@cython.cdivision(True)
+def omaha_strength(ComboTables tables, board, runouts, rweights, hands, double den,
+                   int bins, out, hist, int part, int nparts):
+    """Add each holding's sums over the runouts numbered part (mod nparts) into out (M,
+    NCOL: num, den, sq) and, with bins > 0, its river equity histogram into hist.
+
+    hands: (M, 4) every four-card holding of the deck, each in decreasing order (those
+    touching the board included, never valued); den: the opponents a live holding
+    leaves on a final board.  runouts: (R, need) completions of the board (or a sample
+    of them), each counted rweights[r] times."""
+    cdef int M = _rows(hands, 4), nb = _rows(board, 1)
+    cdef int R = _dim(runouts, 0), need = _dim(runouts, 1)
+    cdef const card_t *bd = <const card_t *>_data(board, cnp.NPY_UINT8)
+    cdef const card_t *ro = <const card_t *>_data(runouts, cnp.NPY_UINT8)
+    cdef const double *rwp = <const double *>_data(rweights, cnp.NPY_FLOAT64)
+    cdef const card_t *hd = <const card_t *>_data(hands, cnp.NPY_UINT8)
+    cdef double *op = <double *>_data(out, cnp.NPY_FLOAT64, True)
+    cdef double *hp = <double *>_data(hist, cnp.NPY_FLOAT64, True)
+    if (_rows(runouts, need) != R or _rows(rweights, 1) != R or _rows(out, NCOLS) != M
+            or _dim(hist, 0) != M or (bins > 0 and _dim(hist, 1) != bins)
+            or nb + need < 3 or nb + need > 5 or den <= 0):
+        raise ValueError("omaha_strength: inconsistent shapes")
+    cdef char *arena = <char *>calloc(M * (8 * 4 + 4 * 14 + 6) + 8 * (52 + 1326 + 22100) + 64,
+                                      1)
+    if arena == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            _omaha_strength(&tables.c, bd, nb, ro, R, need, rwp, hd, M, den, bins, op, hp,
+                            part, nparts, arena)
+    finally:
+        free(arena)
+
+
+@cython.cdivision(True)
+cdef void _omaha_strength(const Combo *t, const card_t *bd, int nb, const card_t *ro,
+                          int R, int need, const double *rweights, const card_t *hands,
+                          int M, double den, int bins, double *out, double *hist,
+                          int part, int nparts, char *arena) noexcept nogil:
+    cdef int i, j, r, k, s, n, g0, g1, below, gw, fs
+    cdef uint64_t bmask = 0, rmask
+    cdef uint64_t *swap
+    cdef key_t key
+    cdef const entry_t *row
+    cdef uint32_t v, v2, hm, fbm
+    cdef double rw, num, less, eq
+    cdef uint64_t *ent = <uint64_t *>arena                  # [M] the sort entries
+    cdef uint64_t *ent2 = ent + M                           # [M] radix buffer
+    cdef uint64_t *hmask = ent2 + M                         # [M] the hand's cards as bits
+    cdef double *numv = <double *>(hmask + M)               # [M] this runout's NUM, or -1
+    cdef int32_t *gsub = <int32_t *>(numv + M)              # [14 M] a group's counters
+    cdef int32_t *cb = gsub + 14 * M                        # [2 x 23478] below, and
+    cdef int32_t *cg = cb + 1                               # this group's, interleaved
+    cdef uint8_t *pidx = <uint8_t *>(cb + 2 * (52 + 1326 + 22100))   # [6 M] hole pairs
+    for i in range(nb):
+        bmask |= (<uint64_t>1) << bd[i]
+    for i in range(M):
+        hmask[i] = 0
+        for j in range(4):
+            hmask[i] |= (<uint64_t>1) << hands[4 * i + j]
+        k = 0
+        for j in range(4):
+            for s in range(j + 1, 4):
+                pidx[6 * i + k] = t.pair_idx[hands[4 * i + j] * 52 + hands[4 * i + s]]
+                k += 1
+    for r in range(R):
+        if r % nparts != part:
+            continue
+        rw = rweights[r]
+        rmask = bmask
+        key = SUIT_BASE3
+        for j in range(nb):
+            key += CARD_KEY[bd[j]]
+        for j in range(need):
+            rmask |= (<uint64_t>1) << ro[r * need + j]
+            key += CARD_KEY[ro[r * need + j]]
+        row = board_row(t, key)
+        fs = three_suited(key) if t.flush != NULL else -1
+        fbm = 0
+        if fs >= 0:
+            for j in range(52):
+                if (rmask >> j) & 1 and (j & 3) == fs:
+                    fbm |= 1u << (j >> 2)
+        # 1. every live holding's value, in order of the hands; the entry carries the
+        #    cards, so that the sweep in value order reads nothing of the hand's
+        n = 0
+        for i in range(M):
+            if hmask[i] & rmask:
+                numv[i] = -1
+                continue
+            v = row[pidx[6 * i]]
+            for k in range(1, 6):
+                v2 = row[pidx[6 * i + k]]
+                v = v2 if v2 > v else v
+            if fs >= 0:
+                hm = 0
+                for j in range(4):
+                    if (hands[4 * i + j] & 3) == fs:
+                        hm |= 1u << (hands[4 * i + j] >> 2)
+                if popcount(hm) >= 2:
+                    v2 = best_flush(t.flush, hm, fbm)
+                    v = v2 if v2 > v else v
+            ent[n] = (((<uint64_t>v) << 48) | ((<uint64_t>hands[4 * i]) << 42)
+                      | ((<uint64_t>hands[4 * i + 1]) << 36)
+                      | ((<uint64_t>hands[4 * i + 2]) << 30)
+                      | ((<uint64_t>hands[4 * i + 3]) << 24) | <uint64_t>i)
+            n += 1
+        # 2. in order of value (the top 16 bits)
+        if _radix(ent, ent2, n, 0xffff0000, 48):
+            swap = ent
+            ent = ent2
+            ent2 = swap
+        # 3. the sweep: counts below and in the group, per set of cards
+        for k in range(2 * (52 + 1326 + 22100)):
+            cb[k] = 0
+        below = 0
+        g0 = 0
+        while g0 < n:
+            g1 = g0 + 1
+            while g1 < n and (ent[g1] >> 48) == (ent[g0] >> 48):
+                g1 += 1
+            gw = g1 - g0
+            for j in range(g0, g1):
+                _subsets(ent[j], gsub + 14 * (j - g0))
+                _add14(cg, gsub + 14 * (j - g0))
+            for j in range(g0, g1):
+                i = <int>(ent[j] & 0xffffff)
+                less = below - _cross(cb, gsub + 14 * (j - g0))
+                # the group holds the hand itself, which shares all four cards:
+                # the sets count it 4 - 6 + 4 = 2 times, the union once
+                eq = gw - _cross(cg, gsub + 14 * (j - g0)) + 1
+                numv[i] = less + 0.5 * eq
+            below += gw
+            for j in range(g0, g1):
+                _move14(cb, gsub + 14 * (j - g0))
+            g0 = g1
+        # 4. the sums, in order of the hands
+        for i in range(M):
+            num = numv[i]
+            if num < 0:
+                continue
+            out[NCOLS * i + NUM] += rw * num
+            out[NCOLS * i + DEN] += rw * den
+            out[NCOLS * i + SQ] += rw * num * num / den
+            if bins > 0:
+                k = <int>floor(num / den * bins)
+                if k >= bins:
+                    k = bins - 1
+                if k < 0:
+                    k = 0
+                hist[bins * i + k] += rw * den
+
+
+# ================================================================ sampled deals
+#
+# Monte Carlo over whole deals (sample_deals): k opponent hands drawn from the
+# opponent's range by weight (redrawn when they collide), then the runout drawn
+# uniformly from the cards left, so that for each hero hand the deals that miss it are
+# distributed as the opponents and the runout dealt after it: each such deal is one
+# observation of the hero's share of the pot (ties split), and with one opponent of
+# its standing now and at the river (the potentials' nine counts).  Every hero hand is
+# valued on the final board of every deal; two-card hands through the 91 rank pairs
+# and the flush table (as board_strength), Omaha holdings through the board's row of
+# the Omaha table.  Deals come in chunks, chunk i drawing from its own xoshiro256**
+# stream seeded by (seed, i), so a seed and a number of deals give the same counts on
+# any number of threads.
+
+cdef enum:
+    SN = 0          # deals that miss the hand
+    SS = 1          # sum of its share
+    SS2 = 2         # sum of its share squared
+    SNOW = 3        # 3 x 3 counts, now (ahead, tied, behind) by river (the same)
+    SCOLS = 12
+
+SAMPLE_COLUMNS = {"n": SN, "share": SS, "share2": SS2, "now_river": SNOW}
+SAMPLE_NCOL = SCOLS
+
+
+cdef inline void _seed(Xoshiro *r, uint64_t seed, uint64_t stream) noexcept nogil:
+    cdef uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL)
+    cdef int i
+    splitmix(&x)
+    for i in range(4):
+        r.s[i] = splitmix(&x)
+
+
+cdef inline int _below(Xoshiro *r, int n) noexcept nogil:
+    """A uniform integer in 0..n-1 (n small: the bias of the multiply is below 2**-32)."""
+    return <int>(((xoshiro_next(r) >> 32) * <uint64_t>n) >> 32)
+
+
+cdef inline int _pick(Xoshiro *r, const double *cum, int n) noexcept nogil:
+    """An index drawn with probability proportional to its weight (cum: running sums)."""
+    cdef double u = (xoshiro_next(r) >> 11) * (1.0 / 9007199254740992.0) * cum[n - 1]
+    cdef int lo = 0, hi = n - 1, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cum[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+cdef inline uint32_t _high_value(const Tables *t, key_t key, uint64_t bits) noexcept nogil:
+    cdef int suit = flush_suit(key)
+    if suit >= 0:
+        return t.flush[(bits >> (16 * suit)) & 0x1fff]
+    return t.ranks[hash_index(t.offsets, key)]
+
+
+cdef inline uint32_t _omaha_value(const Combo *t, const entry_t *row, int fs, uint32_t fbm,
+                                  const card_t *h) noexcept nogil:
+    cdef uint32_t v = 0, v2, hm = 0
+    cdef int j, s
+    for j in range(4):
+        for s in range(j + 1, 4):
+            v2 = row[t.pair_idx[h[j] * 52 + h[s]]]
+            v = v2 if v2 > v else v
+    if fs >= 0:
+        for j in range(4):
+            if (h[j] & 3) == fs:
+                hm |= 1u << (h[j] >> 2)
+        if popcount(hm) >= 2:
+            v2 = best_flush(t.flush, hm, fbm)
+            v = v2 if v2 > v else v
+    return v
+
+
+@cython.cdivision(True)
+def sample_deals(tables, board, heroes, hero_now, opps, opp_cum, int k, bint potentials,
+                 deck, uint64_t seed, int64_t first_chunk, int64_t n_chunks,
+                 int64_t chunk, int64_t total, out):
+    """Deals of chunks first_chunk .. first_chunk + n_chunks - 1 (chunk i: deals
+    i * chunk .. min(total, (i + 1) * chunk) - 1), their counts added into out (M,
+    SAMPLE_NCOL).  Returns the deals that could not be dealt (k opponents the range
+    cannot seat without sharing a card after many redraws; their deals are skipped).
+
+    tables: HandTables (two-card hands) or ComboTables (Omaha holdings); heroes: (M, h)
+    the hands to report; hero_now: (M,) int32 their values on the board now (read with
+    potentials, which needs k = 1 and a flop or later); opps: (P, h) the opponent's
+    hands, none touching the board, opp_cum: (P,) the running sums of their weights;
+    deck: the cards not on the board."""
+    cdef int h = _dim(heroes, 1), M = _rows(heroes, _dim(heroes, 1)), P = _rows(opps, h)
+    cdef int nb = _rows(board, 1), D = _rows(deck, 1), need = 5 - _rows(board, 1)
+    cdef const card_t *bd = <const card_t *>_data(board, cnp.NPY_UINT8)
+    cdef const card_t *hd = <const card_t *>_data(heroes, cnp.NPY_UINT8)
+    cdef const int32_t *hn = <const int32_t *>_data(hero_now, cnp.NPY_INT32)
+    cdef const card_t *od = <const card_t *>_data(opps, cnp.NPY_UINT8)
+    cdef const double *oc = <const double *>_data(opp_cum, cnp.NPY_FLOAT64)
+    cdef const card_t *dk = <const card_t *>_data(deck, cnp.NPY_UINT8)
+    cdef double *op = <double *>_data(out, cnp.NPY_FLOAT64, True)
+    cdef const Tables *ht = NULL
+    cdef const Combo *ct = NULL
+    cdef int64_t failed = 0
+    if isinstance(tables, HandTables) and h == 2:
+        ht = &(<HandTables>tables).t
+    elif isinstance(tables, ComboTables) and h == 4:
+        ct = &(<ComboTables>tables).c
+    else:
+        raise ValueError("sample_deals: two-card hands with HandTables or Omaha holdings "
+                         "with ComboTables")
+    if (_rows(hero_now, 1) != M or _rows(opp_cum, 1) != P or _rows(out, SCOLS) != M
+            or P == 0 or not 1 <= k <= 9 or nb > 5 or (potentials and (k != 1 or nb < 3))):
+        raise ValueError("sample_deals: inconsistent arguments")
+    cdef char *arena = <char *>calloc(M * 8 + P * 8 + 64, 1)
+    if arena == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            failed = _sample_deals(ht, ct, h, bd, nb, hd, hn, M, od, oc, P, k, potentials,
+                                   dk, D, need, seed, first_chunk, n_chunks, chunk, total,
+                                   op, arena)
+    finally:
+        free(arena)
+    return failed
+
+
+@cython.cdivision(True)
+cdef int64_t _sample_deals(const Tables *ht, const Combo *ct, int h, const card_t *bd,
+                           int nb, const card_t *heroes, const int32_t *hero_now, int M,
+                           const card_t *opps, const double *opp_cum, int P, int k,
+                           bint potentials, const card_t *deck, int D, int need,
+                           uint64_t seed, int64_t first_chunk, int64_t n_chunks,
+                           int64_t chunk, int64_t total, double *out,
+                           char *arena) noexcept nogil:
+    cdef uint64_t *hmask = <uint64_t *>arena             # [M]
+    cdef uint64_t *omask = hmask + M                     # [P]
+    cdef uint64_t bmask = 0, used, bbits = 0, fbits
+    cdef key_t bkey = KEY_BASE, fkey, key3
+    cdef int i, j, _j, c, o, tries, fs, kfs, ties, s, rp, now_o = 0, a, b
+    cdef int64_t ch, _d, d0, d1, failed = 0
+    cdef int picked[9]
+    cdef uint32_t pv[91]
+    cdef uint32_t pairkey[91]
+    cdef uint32_t v, best, fbm = 0
+    cdef double share
+    cdef const entry_t *row = NULL
+    cdef Xoshiro rng
+    for i in range(nb):
+        bmask |= (<uint64_t>1) << bd[i]
+        bkey += CARD_KEY[bd[i]]
+        bbits |= CARD_BIT[bd[i]]
+    for a in range(13):
+        for b in range(a + 1):
+            pairkey[_pair_id(a, b)] = RANK_KEY[a] + RANK_KEY[b]
+    for i in range(M):
+        hmask[i] = 0
+        for j in range(h):
+            hmask[i] |= (<uint64_t>1) << heroes[h * i + j]
+    for i in range(P):
+        omask[i] = 0
+        for j in range(h):
+            omask[i] |= (<uint64_t>1) << opps[h * i + j]
+    for ch in range(first_chunk, first_chunk + n_chunks):
+        _seed(&rng, seed, <uint64_t>ch)
+        d0 = ch * chunk
+        d1 = d0 + chunk if d0 + chunk < total else total
+        for _d in range(d0, d1):
+            # the opponents, all dealt again when two collide (redrawing only the
+            # second would weigh a pair by w1 w2 / (the weight left beside the
+            # first), not w1 w2), then the runout from the cards left
+            tries = 0
+            o = 0
+            while o < k and tries < 100000:
+                tries += 1
+                used = bmask
+                for o in range(k + 1):
+                    if o == k:
+                        break
+                    j = _pick(&rng, opp_cum, P)
+                    if omask[j] & used:
+                        break
+                    used |= omask[j]
+                    picked[o] = j
+            if o < k:
+                failed += 1
+                continue
+            fkey = bkey
+            fbits = bbits
+            for _j in range(need):
+                c = deck[_below(&rng, D)]
+                while (used >> c) & 1:
+                    c = deck[_below(&rng, D)]
+                used |= (<uint64_t>1) << c
+                fkey += CARD_KEY[c]
+                fbits |= CARD_BIT[c]
+            # the opponents' best on the final board, and how many hold it
+            fs = -1
+            if ct != NULL:
+                key3 = SUIT_BASE3 + (fkey - KEY_BASE)
+                row = board_row(ct, key3)
+                fs = three_suited(key3) if ct.flush != NULL else -1
+                fbm = <uint32_t>((fbits >> (16 * fs)) & 0x1fff) if fs >= 0 else 0
+            best = 0
+            ties = 0
+            for o in range(k):
+                j = picked[o]
+                if ct != NULL:
+                    v = _omaha_value(ct, row, fs, fbm, opps + 4 * j)
+                else:
+                    v = _high_value(ht, fkey + CARD_KEY[opps[2 * j]] + CARD_KEY[opps[2 * j + 1]],
+                                    fbits | CARD_BIT[opps[2 * j]] | CARD_BIT[opps[2 * j + 1]])
+                if v > best:
+                    best = v
+                    ties = 1
+                elif v == best:
+                    ties += 1
+            if potentials:
+                j = picked[0]
+                if ct != NULL:
+                    key3 = SUIT_BASE3 + (bkey - KEY_BASE)
+                    s = three_suited(key3) if ct.flush != NULL else -1
+                    now_o = _omaha_value(ct, board_row(ct, key3), s,
+                                         <uint32_t>((bbits >> (16 * s)) & 0x1fff) if s >= 0
+                                         else 0, opps + 4 * j)
+                else:
+                    now_o = _high_value(ht, bkey + CARD_KEY[opps[2 * j]]
+                                        + CARD_KEY[opps[2 * j + 1]],
+                                        bbits | CARD_BIT[opps[2 * j]] | CARD_BIT[opps[2 * j + 1]])
+            # two-card heroes: the rank pairs' values, and who makes a flush (Omaha
+            # holdings keep the final board's row and flush suit from above)
+            kfs = 0
+            if ct == NULL:
+                fs = -1
+                for s in range(4):
+                    c = POPC[(fbits >> (16 * s)) & 0x1fff]
+                    if c >= 3:
+                        fs = s
+                        kfs = c
+                if kfs >= 5:
+                    v = ht.flush[(fbits >> (16 * fs)) & 0x1fff]
+                    for rp in range(91):
+                        pv[rp] = v
+                else:
+                    for rp in range(91):
+                        pv[rp] = ht.ranks[hash_index(ht.offsets,
+                                                     <key_t>(<uint32_t>fkey + pairkey[rp]))]
+            for i in range(M):
+                if hmask[i] & used:
+                    continue
+                if ct != NULL:
+                    v = _omaha_value(ct, row, fs, fbm, heroes + 4 * i)
+                else:
+                    a = heroes[2 * i]
+                    b = heroes[2 * i + 1]
+                    v = pv[_pair_id(a >> 2, b >> 2) if a >= b else _pair_id(b >> 2, a >> 2)]
+                    if fs >= 0 and ((a & 3) == fs) + ((b & 3) == fs) >= 5 - kfs:
+                        v = ht.flush[((fbits | CARD_BIT[a] | CARD_BIT[b]) >> (16 * fs))
+                                     & 0x1fff]
+                share = 1.0 if v > best else (1.0 / (ties + 1) if v == best else 0.0)
+                out[SCOLS * i + SN] += 1
+                out[SCOLS * i + SS] += share
+                out[SCOLS * i + SS2] += share * share
+                if potentials:
+                    a = 0 if hero_now[i] > now_o else (1 if hero_now[i] == now_o else 2)
+                    b = 0 if v > best else (1 if v == best else 2)
+                    out[SCOLS * i + SNOW + 3 * a + b] += 1
+    return failed

@@ -184,10 +184,13 @@ def build_indexer(ranks: int, hole: int, board: int) -> Indexer:
     # in range, codes below npat (for any row, bad cards included)
     if (not ((conf_of >= 0) & (conf_of <= len(found))).all() or width & (width - 1)
             or (dview[:, 18:22] > 3 * width).any() or (dview[:, 22:26] >= width).any()
-            or ((tk >> 20) >= npat).any()):
+            or ((tk >> 20) >= npat).any() or tk.shape != (hole + 1, 1 << 13)
+            or conf_of.shape != (npat ** 3,) or digits.shape != (len(found) + 1, 16)):
         raise AssertionError("indexer tables out of range")
-    tables = (configs, bits, above, tk, digits, conf_of, terms)
-    ix = Indexer(ranks, hole, board, offset, *tables)
+    offsets = np.ascontiguousarray(configs["offset"])
+    patterns_of = np.ascontiguousarray(configs["pattern"])
+    tables: list[Any] = [bits, above, tk, digits, conf_of, terms, offsets, patterns_of, None]
+    ix = Indexer(ranks, hole, board, offset, tuple(tables))
     if hole == 2 and board == 0:
         # two cards before the flop: a table of the classes, from the indexer itself
         low = 13 - ranks
@@ -198,7 +201,8 @@ def build_indexer(ranks: int, hole: int, board: int) -> Indexer:
                  np.empty((len(pairs), 0), np.uint8), out)
         pre = np.zeros(64 * 64, dtype=np.uint16)
         pre[(pairs[:, 0] << 6) | pairs[:, 1]] = out
-        ix = Indexer(ranks, hole, board, offset, *tables, pre)
+        tables[8] = pre
+        ix = Indexer(ranks, hole, board, offset, tuple(tables))
     return ix
 
 
