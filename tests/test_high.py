@@ -1,5 +1,9 @@
 """The high-hand evaluator: exhaustive counts, the reference evaluator, invariants."""
 
+import importlib.util
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -156,15 +160,24 @@ def test_rank_keys_make_every_multiset_unique():
     assert np.array_equal(recomputed, keys)
 
 
+def hash_slots(keys, offsets):
+    """The slot of each rank key, written out plainly: the low ROW_BITS bits pick a row,
+    whose offset (in units of OFFSET_UNIT slots) is added to the remaining bits."""
+    keys = np.asarray(keys, dtype=np.int64)
+    rows = keys & ((1 << tables.ROW_BITS) - 1)
+    return (keys >> tables.ROW_BITS) + tables.OFFSET_UNIT * offsets.astype(np.int64)[rows]
+
+
 def test_perfect_hash_has_no_collisions():
     keys, _ = tables.multiset_keys()
-    offsets = HIGH.tables.offsets.astype(np.int64)
-    slots = (keys.astype(np.int64) >> 15) + offsets[keys & 0x7FFF]
-    n_multisets, n_slots, _ = tables.hash_layout()
+    slots = hash_slots(keys, HIGH.tables.offsets)
+    n_multisets, n_slots, n_rows = tables.hash_layout()
     assert len(np.unique(slots)) == n_multisets
     assert slots.max() < n_slots
     assert HIGH.tables.ranks.shape == (n_slots,)
-    assert HIGH.tables.nbytes + HIGH.tables.offsets.nbytes < 400_000
+    assert n_rows == 1 << tables.ROW_BITS == len(HIGH.tables.offsets)
+    # what the batch loop reads stays small enough to share a 512 KiB L2 (docs/core.md)
+    assert HIGH.tables.nbytes + HIGH.tables.offsets.nbytes < 220_000
 
 
 @pytest.mark.parametrize("name", ["HIGH", "SHORT_DECK", "DEUCE_TO_SEVEN", "ACE_TO_FIVE",
@@ -183,10 +196,64 @@ def test_every_key_seven_cards_can_sum_to_hashes_inside_the_tables(name):
                      for ranks in combinations_with_replacement(range(13), k)])
     assert len(keys) == 77_519
     t = getattr(evaluator, name).tables
-    slots = (keys >> 15) + t.offsets.astype(np.int64)[keys & 0x7FFF]
+    slots = hash_slots(keys, t.offsets)
     assert slots.max() < len(t.ranks)
-    # and the padding is only that: a few hundred slots past the packed multisets
-    assert len(t.ranks) - tables.hash_layout()[0] < 1_000
+    # and the padding is only that: the column span of seven aces past the last row's
+    # offset (with 13 row bits, 2,951 slots), on top of the packing's 15% of holes
+    assert len(t.ranks) - tables.hash_layout()[0] < 14_000
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_committed_offsets_are_what_the_packing_gives():
+    """hash_offsets.h is generated (tools/hash_offsets.py): packing again gives the
+    same file, and the tables in use hold those offsets."""
+    packed = tables.pack_offsets()
+    assert np.array_equal(packed, HIGH.tables.offsets)
+    header = ROOT / "src" / "evaluator" / "hash_offsets.h"
+    tool = ROOT / "tools" / "hash_offsets.py"
+    if not header.exists() or not tool.exists():
+        pytest.skip("the source tree (src/evaluator/hash_offsets.h, tools/) is not here")
+    spec = importlib.util.spec_from_file_location("hash_offsets", tool)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.render(packed, tables.ROW_BITS, tables.OFFSET_UNIT) == header.read_text()
+
+
+def batch_footprint(n_cards):
+    """KiB of 64-byte lines the batch loop can read valuing rows of n_cards valid cards:
+    the ranks slots of the rank multisets of that size, the hash rows they fall in, the
+    flush masks of five to n_cards ranks, and the 16-byte entries of the 52 cards."""
+    keys, counts = tables.multiset_keys()
+    keys = keys[counts.sum(axis=1) == n_cards].astype(np.int64)
+    t = HIGH.tables
+    rows = keys & ((1 << tables.ROW_BITS) - 1)
+    slots = hash_slots(keys, t.offsets)
+    masks = np.array([m for m in range(8192) if 5 <= bin(m).count("1") <= n_cards])
+
+    def kib(byte_offsets):
+        return len(np.unique(np.asarray(byte_offsets) // 64)) * 64 / 1024
+
+    parts = [kib(slots * t.ranks.itemsize), kib(rows * t.offsets.itemsize),
+             kib(masks * t.flush.itemsize), 52 * 16 / 1024]
+    return [round(x, 1) for x in [*parts, sum(parts)]]
+
+
+def test_batch_footprint_is_the_one_documented():
+    """docs/core.md's table of the bytes the batch loop can touch is computed here: a
+    change of layout that moves them fails until the page says so."""
+    page = ROOT / "docs" / "core.md"
+    if not page.exists():
+        pytest.skip("docs/core.md is not here")
+    rows = re.findall(r"^\| (\d) cards \| (.*) \|$", page.read_text(), flags=re.M)
+    documented = {int(k): [float(x.replace(" KiB", "")) for x in rest.split(" | ")]
+                  for k, rest in rows}
+    assert sorted(documented) == [5, 6, 7]
+    for n_cards, figures in documented.items():
+        assert batch_footprint(n_cards) == figures, n_cards
+    # what a small (512 KiB) L2 must keep beside the rest of a process
+    assert documented[7][-1] < 210
 
 
 @given(st.integers(5, 7).flatmap(

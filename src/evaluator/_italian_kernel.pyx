@@ -24,7 +24,7 @@ import numpy as np
 from evaluator._strength cimport high_like, high_like_flush, reorder
 from evaluator.keys cimport CARD_KEY, KEY_BASE
 from evaluator.tables cimport HandTables, Tables, lookup_parts, make_tables
-from evaluator.typedefs cimport card_t, entry_t, int32_t, key_t, uint8_t, uint32_t
+from evaluator.typedefs cimport card_t, entry_t, int32_t, key_t, offset_t, uint8_t, uint32_t
 
 # Italian category numbers, weakest first (a flush beats a full house)
 cdef enum:
@@ -85,7 +85,7 @@ def build_tables(int low):
 
 # ---------------------------------------------------------------- per-hand value
 
-cdef inline int32_t _value5(const uint32_t *offsets, const entry_t *ranks, const entry_t *flush,
+cdef inline int32_t _value5(const offset_t *offsets, const entry_t *ranks, const entry_t *flush,
                             const uint8_t *ace_low, const card_t *c, bint suits) noexcept nogil:
     """Value of five distinct cards of the deck (see the module docstring)."""
     cdef key_t key = (KEY_BASE + CARD_KEY[c[0]] + CARD_KEY[c[1]] + CARD_KEY[c[2]]
@@ -116,7 +116,7 @@ cdef inline int32_t _value5(const uint32_t *offsets, const entry_t *ranks, const
 cdef void _rows(const Tables *t, const uint8_t *ace_low, const card_t *c, int32_t *o,
                 Py_ssize_t n, bint suits) noexcept nogil:
     # table pointers copied into locals: the output never aliases them
-    cdef const uint32_t *offsets = t.offsets
+    cdef const offset_t *offsets = t.offsets
     cdef const entry_t *ranks = t.ranks
     cdef const entry_t *flush = t.flush
     cdef Py_ssize_t i
@@ -152,7 +152,7 @@ def all_values(HandTables h, const uint8_t[::1] ace_low, const card_t[::1] deck,
     total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) // 120
     out = np.empty(total, dtype=np.int32)
     cdef int32_t[::1] o = out
-    cdef const uint32_t *offsets = h.t.offsets
+    cdef const offset_t *offsets = h.t.offsets
     cdef const entry_t *ranks = h.t.ranks
     cdef const entry_t *flush = h.t.flush
     with nogil:

@@ -10,7 +10,7 @@ from evaluator._cards import card_name
 
 from evaluator.keys cimport CARD_KEY, KEY_BASE
 from evaluator.tables cimport HandTables, Tables, evaluate_cards, lookup
-from evaluator.typedefs cimport card_t, count_t, entry_t, key_t, rank_t, uint32_t, uint64_t
+from evaluator.typedefs cimport card_t, count_t, entry_t, key_t, offset_t, rank_t, uint64_t
 
 # The batch loop with its check fused in, written in C so that each row width, with
 # and without a flush table, gets its own fully unrolled loop (PH_CHECKED_ROWS).
@@ -122,7 +122,7 @@ cdef extern from *:
 
     /* the value of a row from its sum: the flush table for a flush (where the hand type
        has one: `suited`, a constant in each loop), else the ranks */
-    static inline int32_t ph_row_value(ph_lanes sum, const uint32_t *offsets,
+    static inline int32_t ph_row_value(ph_lanes sum, const uint16_t *offsets,
                                        const uint16_t *ranks, const uint16_t *flush,
                                        int suited) {
         uint64_t key = ph_key_lane(sum) + PH_KEY_BASE;
@@ -136,7 +136,7 @@ cdef extern from *:
        test is compiled in or out (testing for the table row by row cost 5%). */
     #define PH_GROUP 4  /* rows valued side by side */
     #define PH_CHECKED_ROWS(NAME, W, SUITED)                                               \
-    static Py_ssize_t NAME(const uint32_t *offsets, const uint16_t *ranks,                 \
+    static Py_ssize_t NAME(const uint16_t *offsets, const uint16_t *ranks,                 \
             const uint16_t *flush, const uint8_t *c, Py_ssize_t n, int w_,                \
             uint64_t allowed_bits, int32_t *PH_RESTRICT o) {                               \
         const int w = (W) ? (W) : w_;                                                      \
@@ -181,7 +181,7 @@ cdef extern from *:
     /* o[i] = value of row i of n rows of w (<= 7) cards, checked as they are read; the
        first bad row, or -1.  Rows after the block holding a bad row are not valued, and
        a bad row's own value means nothing.  `flush` is NULL where suits do not count. */
-    static Py_ssize_t ph_checked_rows(const uint32_t *offsets, const uint16_t *ranks,
+    static Py_ssize_t ph_checked_rows(const uint16_t *offsets, const uint16_t *ranks,
             const uint16_t *flush, const uint8_t *c, Py_ssize_t n, int w,
             uint64_t allowed_bits, int32_t *o) {
     #define PH_ARGS offsets, ranks, flush, c, n, w, allowed_bits, o
@@ -204,7 +204,7 @@ cdef extern from *:
     """
     void ph_any_init()
     uint64_t ph_allowed_bits(uint64_t allowed) noexcept nogil
-    Py_ssize_t ph_checked_rows(const uint32_t *offsets, const entry_t *ranks,
+    Py_ssize_t ph_checked_rows(const offset_t *offsets, const entry_t *ranks,
                                const entry_t *flush, const card_t *c, Py_ssize_t n, int w,
                                uint64_t allowed_bits, rank_t *o) noexcept nogil
 

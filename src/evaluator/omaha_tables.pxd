@@ -13,7 +13,7 @@ from libc.stdint cimport uint8_t
 
 from evaluator.keys cimport CARD_KEY, popcount
 from evaluator.tables cimport hash_index
-from evaluator.typedefs cimport card_t, entry_t, key_t, rank_t, uint32_t
+from evaluator.typedefs cimport card_t, entry_t, key_t, offset_t, rank_t, uint32_t
 
 cdef enum:
     N_PAIRS = 91        # unordered rank pairs, equal ranks allowed: C(13, 2) + 13
@@ -33,7 +33,7 @@ ctypedef struct Combo:
     const entry_t *table        # (boards * N_PAIRS,): best value of board b with hole pair p
     const entry_t *board_idx    # board index b by hashed rank key (tables.hash_index)
     const uint8_t *pair_idx     # hole pair index p of two cards, by 52 * card + card
-    const uint32_t *offsets     # the shared perfect-hash offsets
+    const offset_t *offsets     # the shared perfect-hash offsets
     const entry_t *flush        # the five-card ranking's flush table, or NULL
 
 

@@ -26,7 +26,7 @@ from libc.stdint cimport int8_t, uint8_t
 
 from evaluator.keys cimport LOW_RANK_BIT, RANK_KEY, popcount
 from evaluator.tables cimport HandTables, hash_index
-from evaluator.typedefs cimport card_t, count_t, entry_t, rank_t, uint32_t
+from evaluator.typedefs cimport card_t, count_t, entry_t, offset_t, rank_t, uint32_t
 
 from evaluator import tables
 
@@ -123,7 +123,7 @@ def combo_tables(HandTables five):
     """ComboTables over a five-card ranking's tables (its ranks table, and its flush
     table when suits matter).  Built in a few tens of milliseconds."""
     cdef ComboTables t = ComboTables.__new__(ComboTables)
-    cdef const uint32_t *offsets = five.t.offsets
+    cdef const offset_t *offsets = five.t.offsets
     cdef const entry_t *ranks = five.t.ranks
     cdef int a, b, c, i, j, k, p, nb, n_trip, n_pairs = 0
     cdef uint32_t key, pkey

@@ -2,38 +2,49 @@
 # built on the evaluator cimports them with `from evaluator.tables cimport ...`).
 #
 # The rank part of a hand key (keys.pxd) is mapped through a row-displacement perfect
-# hash: its low HASH_ROW_BITS bits pick a row, whose offset plus the remaining bits is
-# the slot in a table of entry_t values, one table per hand type.  A second 8192-entry
+# hash: its low HASH_ROW_BITS bits pick a row, whose offset (stored in units of
+# OFFSET_SCALE slots, so that 16 bits reach every slot) plus the remaining bits is the
+# slot in a table of entry_t values, one table per hand type.  A second 8192-entry
 # table indexed by a suit's 13-bit rank mask holds the flush values of hand types where
 # suits matter.  tables.pyx builds both on a hand type's first use, the ranks table
 # padded so that every key of up to seven cards (a rank repeated up to seven times
 # included) hashes inside it.
+#
+# The sizes are chosen for the cache, not for the tightest packing: a batch loop over
+# random hands touches every offset and nearly every slot, so what it can touch is
+# the whole of both tables, 16 KiB of offsets (they stay in L1) and about 170 KiB of
+# ranks (docs/core.md; test_high.py computes it).  15 row bits packed the slots with
+# no hole but took 128 KiB of 32-bit offsets, 285 KiB in all, more than a small L2
+# shares with the rest of a Python process.
 from evaluator.keys cimport CARD_KEY, KEY_BASE, flush_suit, suit_mask
-from evaluator.typedefs cimport card_t, entry_t, key_t, rank_t, uint32_t
+from evaluator.typedefs cimport card_t, entry_t, key_t, offset_t, rank_t, uint32_t
 
 cdef extern from *:
     """
-    #define PH_HASH_ROW_BITS 15
+    #define PH_HASH_ROW_BITS 13
+    #define PH_OFFSET_SCALE 2
     /* the slot of a key's rank part in a ranks table: the one hash lookup */
-    static inline uint32_t ph_hash_index(const uint32_t *offsets, uint64_t key) {
+    static inline uint32_t ph_hash_index(const uint16_t *offsets, uint64_t key) {
         uint32_t k = (uint32_t)key;
-        return (k >> PH_HASH_ROW_BITS) + offsets[k & ((1u << PH_HASH_ROW_BITS) - 1)];
+        return (k >> PH_HASH_ROW_BITS)
+            + PH_OFFSET_SCALE * (uint32_t)offsets[k & ((1u << PH_HASH_ROW_BITS) - 1)];
     }
     """
     const int HASH_ROW_BITS "PH_HASH_ROW_BITS"
+    const int OFFSET_SCALE "PH_OFFSET_SCALE"
     # Slot of a key's rank part in a ranks table: the one hash lookup (in C, so that
     # kernels written in C share it).
-    uint32_t hash_index "ph_hash_index"(const uint32_t *offsets, key_t key) noexcept nogil
+    uint32_t hash_index "ph_hash_index"(const offset_t *offsets, key_t key) noexcept nogil
 
 
 # The tables of one hand type.  `flush` is NULL where suits do not matter (lows).
 ctypedef struct Tables:
-    const uint32_t *offsets     # perfect-hash row offsets, by the low bits of the rank key
+    const offset_t *offsets     # perfect-hash row offsets / OFFSET_SCALE, by a key's low bits
     const entry_t *ranks        # value of the best hand of a rank multiset (hashed key)
     const entry_t *flush        # value of the best flush in a 13-bit suit mask, or NULL
 
 
-cdef inline rank_t lookup_parts(const uint32_t *offsets, const entry_t *ranks,
+cdef inline rank_t lookup_parts(const offset_t *offsets, const entry_t *ranks,
                                 const entry_t *flush, key_t key, const card_t *cards,
                                 int n) noexcept nogil:
     """Value of a hand whose key is known; `cards` is read only when it holds a flush.
@@ -69,7 +80,7 @@ ctypedef uint32_t (*flush5_fn)(uint32_t mask) noexcept nogil
 
 cdef class HandTables:
     cdef Tables t                   # raw pointers into the arrays below, for the kernels
-    cdef readonly object offsets    # (rows,) uint32: perfect-hash row offsets (shared)
+    cdef readonly object offsets    # (rows,) uint16: row offsets / OFFSET_SCALE (shared)
     cdef readonly object ranks      # (slots,) uint16: value by hashed rank key
     cdef readonly object flush      # (8192,) uint16 by suit mask, or None (suits ignored)
     cdef readonly object classes    # (C,) uint32: strength of value v is classes[v - 1]

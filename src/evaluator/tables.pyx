@@ -12,9 +12,14 @@ matter, a five-card flush function).  From those this module derives:
 
 The perfect hash is row displacement (Tarjan and Yao): a key is split into a row
 (its low HASH_ROW_BITS bits) and a column (the rest); rows are placed, fullest first,
-at the first offset where none of their columns collide.  The offsets are shared by
-every hand type.  The ranks tables run a few hundred slots past the packed multisets,
-so that any key a row of seven cards can sum to, repeats included, stays inside them.
+at the first offset (a multiple of OFFSET_SCALE) where none of their columns collide.
+The offsets are shared by every hand type and stored divided by OFFSET_SCALE in 16
+bits.  The ranks tables run a few thousand slots past the packed multisets, so that
+any key a row of seven cards can sum to, repeats included, stays inside them.
+
+Why 13 row bits and offsets of two slots (tables.pxd has the cache side of it): 8,192
+rows of about nine keys pack into 87,455 slots (13% of them holes), and their offsets
+take 16 KiB; 15 row bits packed with no hole, but into 128 KiB of offsets.
 """
 
 import threading
@@ -25,10 +30,18 @@ from libc.stdlib cimport malloc, qsort
 from libc.string cimport memset
 
 from evaluator.keys cimport RANK_KEY, popcount
-from evaluator.typedefs cimport entry_t, int32_t, uint32_t
+from evaluator.typedefs cimport entry_t, int32_t, uint8_t, uint16_t, uint32_t
+
+cdef extern from "hash_offsets.h":
+    const int PH_HASH_OFFSETS_ROW_BITS
+    const int PH_HASH_OFFSETS_SCALE
+    const uint16_t PH_HASH_OFFSETS[]
 
 cdef enum:
     MAX_MULTISET = 7    # the largest hand a ranks table answers for
+
+ROW_BITS = HASH_ROW_BITS        # the hash's parameters, for tests and docs
+OFFSET_UNIT = OFFSET_SCALE
 
 # ---------------------------------------------------------------- rank multisets
 
@@ -69,7 +82,7 @@ cdef void _fill_multisets(Multiset *out, int *n_out, int *counts, int rank, int 
 
 cdef Multiset *_MULTISETS = NULL
 cdef int _N_MULTISETS = 0
-_OFFSETS = None          # uint32 row offsets, shared by every hand type
+_OFFSETS = None          # uint16 row offsets / OFFSET_SCALE, shared by every hand type
 _SLOTS = 0               # size of every ranks table
 
 
@@ -87,24 +100,36 @@ cdef inline int _find_free(int32_t *next_free, int p) noexcept nogil:
     return p
 
 
-cdef void _build_hash() except *:
-    global _MULTISETS, _N_MULTISETS, _OFFSETS, _SLOTS
+cdef void _fill_all_multisets() except *:
+    global _MULTISETS, _N_MULTISETS
     cdef int total = _count_multisets(0, MAX_MULTISET) - 1
     cdef int counts[13]
-    cdef int n = 0, i, j, row
-    cdef uint32_t max_col = 0, mask = (1u << HASH_ROW_BITS) - 1
+    cdef int n = 0
     _MULTISETS = <Multiset *>malloc(total * sizeof(Multiset))
     if _MULTISETS == NULL:
         raise MemoryError()
     memset(counts, 0, sizeof(counts))
     _fill_multisets(_MULTISETS, &n, counts, 0, 0, 0)
     _N_MULTISETS = n
+
+
+def pack_offsets():
+    """The row offsets of the perfect hash, packed afresh: (1 << HASH_ROW_BITS,)
+    uint16, each a row's first slot divided by OFFSET_SCALE.  This is the generator of
+    hash_offsets.h (tools/hash_offsets.py writes it; a test packs again and compares):
+    packing takes a few seconds, too long for an import.
+
+    The low bits of a key pick its row, the high bits its column: rows are then small,
+    scattered sets (about 9 keys each with 13 row bits).  Rows are placed fullest first
+    at the first offset, a multiple of OFFSET_SCALE, where none of their columns is
+    taken."""
+    with _BUILD_LOCK:
+        if _MULTISETS == NULL:
+            _fill_all_multisets()
+    cdef int n = _N_MULTISETS, i, j, row
+    cdef uint32_t max_col = 0, mask = (1u << HASH_ROW_BITS) - 1
     for i in range(n):
         max_col = max(max_col, _MULTISETS[i].key >> HASH_ROW_BITS)
-
-    # The low bits of a key pick its row, the high bits its column: rows are then
-    # small, scattered sets (about 2 keys each with 15 row bits), which first-fit
-    # packs with no hole left in about 70 ms; fewer rows make it slower, not smaller.
     cdef int n_rows = 1 << HASH_ROW_BITS
     row_start_arr = np.zeros(n_rows + 1, dtype=np.int64)
     cdef long long[::1] rs = row_start_arr
@@ -121,22 +146,23 @@ cdef void _build_hash() except *:
         cl[rs[row] + fl[row]] = _MULTISETS[i].key >> HASH_ROW_BITS
         fl[row] += 1
 
-    # fullest rows first
+    # fullest rows first (ties by row number: the order, and so the table, is fixed)
     order_arr = np.empty(n_rows, dtype=np.int64)
     cdef long long[::1] od = order_arr
     for row in range(n_rows):
         od[row] = ((rs[row + 1] - rs[row]) << 32) | row
     qsort(&od[0], n_rows, sizeof(long long), _cmp_rows)
 
-    offsets = np.zeros(n_rows, dtype=np.uint32)
-    cdef uint32_t[::1] off = offsets
-    # room for rows starting at 0..n; the keys are fixed, so this either always or never
-    # holds (it does: the table packs to exactly n slots), and the check guards edits
-    next_free_arr = np.arange(n + max_col + 2, dtype=np.int32)
+    offsets = np.zeros(n_rows, dtype=np.uint16)
+    cdef uint16_t[::1] off = offsets
+    # room for rows starting at 0..2n; the keys are fixed, so this either always or
+    # never holds (it does: the table packs into 1.15n slots), and the check guards edits
+    cdef int room = 2 * n
+    next_free_arr = np.arange(room + max_col + 2, dtype=np.int32)
     cdef int32_t[::1] nf = next_free_arr
-    cdef int start, slot, clash, slots = 0
+    cdef int start, slot, clash
     for i in range(n_rows):
-        row = od[i] & 0xffffffff
+        row = <int>(od[i] & 0xffffffffLL)
         if rs[row + 1] == rs[row]:
             break
         start = 0
@@ -149,31 +175,69 @@ cdef void _build_hash() except *:
                     break
             if clash < 0:
                 break
-            start = clash
-            if start > n:
+            start = (clash + OFFSET_SCALE - 1) // OFFSET_SCALE * OFFSET_SCALE
+            if start > room or start // OFFSET_SCALE > 0xffff:
                 raise RuntimeError("the rank-key perfect hash needs more room")
         for j in range(rs[row], rs[row + 1]):
             nf[start + cl[j]] = start + cl[j] + 1
-            slots = max(slots, start + cl[j] + 1)
-        off[row] = start
+        off[row] = start // OFFSET_SCALE
+    return offsets
+
+
+cdef void _build_hash() except *:
+    """The multisets, and the committed offsets checked against them: every multiset
+    in its own slot (so an edit to the rank keys or the hash cannot pass silently)."""
+    global _OFFSETS, _SLOTS
+    if _MULTISETS == NULL:
+        _fill_all_multisets()
+    if (PH_HASH_OFFSETS_ROW_BITS != HASH_ROW_BITS
+            or PH_HASH_OFFSETS_SCALE != OFFSET_SCALE):
+        raise RuntimeError("hash_offsets.h was packed for another hash: run "
+                           "tools/hash_offsets.py")
+    offsets = np.empty(1 << HASH_ROW_BITS, dtype=np.uint16)
+    cdef uint16_t[::1] off = offsets
+    cdef int i
+    cdef uint32_t slot, slots = 0, max_col
+    for i in range(1 << HASH_ROW_BITS):
+        off[i] = PH_HASH_OFFSETS[i]
+    seen = np.zeros(OFFSET_SCALE * (int(offsets.max()) + 1)
+                    + (int(_max_multiset_key()) >> HASH_ROW_BITS) + 1, dtype=np.uint8)
+    cdef uint8_t[::1] sn = seen
+    for i in range(_N_MULTISETS):
+        slot = hash_index(&off[0], _MULTISETS[i].key)
+        if sn[slot]:
+            raise RuntimeError("hash_offsets.h does not fit the rank keys: run "
+                               "tools/hash_offsets.py")
+        sn[slot] = 1
+        slots = max(slots, slot + 1)
+    offsets.flags.writeable = False
     _OFFSETS = offsets
     # Pad the tables so that every key a row of up to seven cards can sum to, repeated
     # cards included, hashes inside them: the batch kernel values a bad row like a good
     # one (and discards it) instead of testing each slot.  Such a key's column is at
     # most that of seven aces.
     max_col = (MAX_MULTISET * RANK_KEY[12]) >> HASH_ROW_BITS
-    _SLOTS = max(slots, int(offsets.max()) + max_col + 1)
+    _SLOTS = max(slots, OFFSET_SCALE * int(offsets.max()) + max_col + 1)
+
+
+cdef uint32_t _max_multiset_key() noexcept nogil:
+    cdef uint32_t m = 0
+    cdef int i
+    for i in range(_N_MULTISETS):
+        m = max(m, _MULTISETS[i].key)
+    return m
 
 
 _BUILD_LOCK = threading.Lock()
 
 
 cdef void _ensure_hash() except *:
-    """Build the perfect hash on first use (about 70 ms), once, whichever thread asks."""
-    if _MULTISETS != NULL:
+    """Build the perfect hash on first use (a few milliseconds), once, whichever thread
+    asks."""
+    if _OFFSETS is not None:
         return
     with _BUILD_LOCK:
-        if _MULTISETS == NULL:
+        if _OFFSETS is None:
             _build_hash()
 
 
@@ -202,7 +266,7 @@ cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_card
     are taken from; a smaller one (3 for an Open Face top row) needs `flush` NULL."""
     _ensure_hash()
     cdef HandTables h = HandTables.__new__(HandTables)
-    cdef const uint32_t[::1] off = _OFFSETS
+    cdef const uint16_t[::1] off = _OFFSETS
     cdef int i, r, size
     cdef uint32_t key, m, best, s
     cdef Multiset *ms
@@ -287,7 +351,7 @@ def _slots_of_size(int size):
     """Hash slots of the rank multisets of `size` cards."""
     cdef int i
     cdef uint32_t key
-    cdef const uint32_t[::1] off = _OFFSETS
+    cdef const uint16_t[::1] off = _OFFSETS
     if size not in _SIZE_SLOTS:
         slots = []
         for i in range(_N_MULTISETS):
@@ -300,8 +364,8 @@ def _slots_of_size(int size):
 
 def hash_layout():
     """(number of rank multisets hashed, slots per ranks table, offset rows).  The
-    multisets fill the first slots with no hole; the slots after them are padding (see
-    _build_hash)."""
+    multisets fill the first slots but for the packing's holes; the slots after the
+    last of them are padding (see _build_hash)."""
     _ensure_hash()
     return _N_MULTISETS, _SLOTS, len(_OFFSETS)
 

@@ -18,7 +18,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 from evaluator.omaha_tables cimport Combo
-from evaluator.typedefs cimport entry_t
+from evaluator.typedefs cimport entry_t, offset_t
 from games._xoshiro cimport Xoshiro
 
 cdef enum:
@@ -120,7 +120,7 @@ cdef enum:
 
 ctypedef struct Valuer:
     int kind
-    const uint32_t *offsets     # V_BEST: the ranks table's perfect-hash offsets
+    const offset_t *offsets     # V_BEST: the ranks table's perfect-hash offsets
     const entry_t *ranks        # V_BEST: value by hashed rank key
     const entry_t *flush        # V_BEST: value by suit mask, or NULL
     Combo combo                 # V_COMBO

@@ -28,7 +28,7 @@ from evaluator.omaha_tables cimport (
     SUIT_BASE3, Combo, ComboTables, MaskTables, best_flush, board_row, three_suited,
 )
 from evaluator.tables cimport HandTables, hash_index
-from evaluator.typedefs cimport card_t, entry_t, key_t, uint32_t, uint64_t
+from evaluator.typedefs cimport card_t, entry_t, key_t, offset_t, uint32_t, uint64_t
 
 cdef enum:
     MAXP = 10           # players
@@ -68,7 +68,7 @@ cdef struct Ctx:
     int nh                          # hole cards per player
     bint two_plus_three             # exactly two hole cards and three board cards (Omaha)
     int npairs                      # two-card hole subsets (two_plus_three)
-    const uint32_t *offsets         # best five of all: the perfect-hash offsets
+    const offset_t *offsets         # best five of all: the perfect-hash offsets
     const entry_t *ranks            # best five of all: value by hashed rank key
     const entry_t *flush            # value by 13-bit suit mask (or NULL)
     Combo combo                     # two_plus_three: the Omaha tables (omaha_tables.pxd)
