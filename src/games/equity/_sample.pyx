@@ -12,11 +12,12 @@ from evaluator.typedefs cimport card_t, key_t, uint32_t, uint64_t
 from games._xoshiro cimport Xoshiro, splitmix, xoshiro_next
 from games.equity._showdown cimport (
     MAXH, MAXP, NCOL, Ctx, Tally, clear_tally, flush_tally, init_ctx, set_players,
-    showdown,
+    showdown, tally_high, value_with,
 )
 
 cdef enum:
     MAX_REJECTED = 10000000
+    BATCH = 32          # every-hand-random trials dealt before any of them is valued
 
 # the accumulators' width (_showdown.pxd), for the Python side
 NCOLS = NCOL
@@ -61,6 +62,70 @@ cdef inline card_t _draw_unused(Rng *r, const card_t[::1] deck, int nd,
         if not (used[0] & bit):
             used[0] |= bit
             return card
+
+
+cdef inline void _shuffle(Rng *r, card_t *d, int nlive, int shuffled) noexcept nogil:
+    """Move `shuffled` uniform cards of d[0:nlive] to its front: a partial Fisher-Yates
+    shuffle, two 32-bit draws from each 64-bit number."""
+    cdef int i, j
+    cdef uint64_t x
+    cdef card_t card
+    for i in range(0, shuffled, 2):
+        x = _next(r)
+        j = i + <int>(((x >> 32) * <uint64_t>(nlive - i)) >> 32)
+        card = d[j]
+        d[j] = d[i]
+        d[i] = card
+        if i + 1 < shuffled:
+            j = i + 1 + <int>(((x & 0xffffffffULL) * <uint64_t>(nlive - i - 1)) >> 32)
+            card = d[j]
+            d[j] = d[i + 1]
+            d[i + 1] = card
+
+
+cdef inline int64_t _batched_high(Ctx *c, Rng *r, card_t *d, int nlive, int need,
+                                  bint dealt, key_t bkey0, uint64_t bbits0,
+                                  int64_t trials) noexcept nogil:
+    """Trials of a best-five game where every hand is given (the players' keys are
+    c.hkey) or every hand is random (`dealt`: the first cards of each shuffle): BATCH
+    deals are made and their keys summed first, and valued after, so that their lookups
+    overlap instead of each waiting behind its deal (the same draws, in the same order,
+    as one at a time)."""
+    cdef key_t keys[BATCH * MAXP]
+    cdef uint64_t bits[BATCH * MAXP]
+    cdef int value[BATCH * MAXP]
+    cdef int n = c.np, nh = c.nh, shuffled = need + (c.np * c.nh if dealt else 0)
+    cdef int b, m, i, j, p
+    cdef int64_t done = 0
+    cdef key_t bkey, hkey
+    cdef uint64_t bbits, hbits
+    while done < trials:
+        m = <int>min(<int64_t>BATCH, trials - done)
+        for b in range(m):
+            _shuffle(r, d, nlive, shuffled)
+            bkey = bkey0 + KEY_BASE
+            bbits = bbits0
+            for i in range(shuffled - need, shuffled):
+                bkey += CARD_KEY[d[i]]
+                bbits |= CARD_BIT[d[i]]
+            for p in range(n):
+                if dealt:
+                    hkey = bkey
+                    hbits = bbits
+                    for j in range(p * nh, p * nh + nh):
+                        hkey += CARD_KEY[d[j]]
+                        hbits |= CARD_BIT[d[j]]
+                else:               # c.hkey carries KEY_BASE, as bkey does here
+                    hkey = bkey - KEY_BASE + c.hkey[p]
+                    hbits = bbits | c.hbits[p]
+                keys[b * n + p] = hkey
+                bits[b * n + p] = hbits
+        for i in range(m * n):
+            value[i] = value_with(c, keys[i], bits[i])
+        for b in range(m):
+            tally_high(c, &value[b * n], 1)
+        done += m
+    return done
 
 
 cdef inline int _pick(Rng *r, const double *cum, int lo, int hi) noexcept nogil:
@@ -112,7 +177,6 @@ def sample(object high, object low, const card_t[:, ::1] combos,
     cdef int n_random = 0
     cdef bint collide
     cdef card_t d[52]                   # the live cards, partly shuffled
-    cdef uint64_t x
     cdef int nlive, shuffled
     cdef Tally tally
     init_ctx(&c, high, low, np_, nh)
@@ -155,29 +219,15 @@ def sample(object high, object low, const card_t[:, ::1] combos,
                     if not (base_used >> deck[i]) & 1:
                         d[nlive] = deck[i]
                         nlive += 1
+                if c.high_only and n_random == np_:
+                    # a best-five game, every hand random (the first cards) or every
+                    # hand given: valued in batches (no low ranks, no hole pairs)
+                    done += _batched_high(&c, &rng, d, nlive, need, n_random == np_,
+                                          bkey0, bbits0, t1 - t0)
+                    continue
                 while t < t1:
-                    for i in range(0, shuffled, 2):  # two 32-bit draws per number
-                        x = _next(&rng)
-                        j = i + <int>(((x >> 32) * <uint64_t>(nlive - i)) >> 32)
-                        card = d[j]
-                        d[j] = d[i]
-                        d[i] = card
-                        if i + 1 < shuffled:
-                            j = i + 1 + <int>(
-                                ((x & 0xffffffffULL) * <uint64_t>(nlive - i - 1)) >> 32)
-                            card = d[j]
-                            d[j] = d[i + 1]
-                            d[i + 1] = card
-                    if n_random == np_ and c.high_only:
-                        # every hand random, a best-five game: the first cards, their
-                        # keys summed here (no low ranks, no hole pairs to index)
-                        for p in range(np_):
-                            c.hkey[p] = KEY_BASE
-                            c.hbits[p] = 0
-                            for j in range(p * nh, p * nh + nh):
-                                c.hkey[p] += CARD_KEY[d[j]]
-                                c.hbits[p] |= CARD_BIT[d[j]]
-                    elif n_random == np_:     # every hand random: the first cards
+                    _shuffle(&rng, d, nlive, shuffled)
+                    if n_random == np_:     # every hand random: the first cards
                         set_players(&c, d)
                     elif n_random:
                         i = 0

@@ -212,26 +212,21 @@ cdef inline void showdown_any(const Ctx *c, key_t bkey, uint64_t bbits, uint32_t
     settle(c, hi, lo, w, acc)
 
 
-cdef inline void showdown_high(const Ctx *c, key_t bkey, uint64_t bbits,
-                               int64_t w) noexcept nogil:
-    """Settle one complete board of a high_only game into c.tally, counted w times: an
-    add and a lookup a player."""
-    cdef int p, v, best = -1, nbest = 0, winner = 0, u, v1
-    cdef int value[MAXP]
+cdef inline void tally_high(const Ctx *c, const int *value, int64_t w) noexcept nogil:
+    """Count one board of a high_only game into c.tally, w times, from the players'
+    values."""
+    cdef int p, v, best = -1, nbest = 0, winner = 0, u
     if c.np == 2:               # heads-up without a branch on who wins
-        v = value_with(c, c.hkey[0] + bkey, c.hbits[0] | bbits)
-        v1 = value_with(c, c.hkey[1] + bkey, c.hbits[1] | bbits)
-        c.tally.wins[0] += w * (v > v1)
-        c.tally.wins[1] += w * (v1 > v)
-        if v == v1:             # rare, so the branch is well predicted
+        c.tally.wins[0] += w * (value[0] > value[1])
+        c.tally.wins[1] += w * (value[1] > value[0])
+        if value[0] == value[1]:    # rare, so the branch is well predicted
             for p in range(2):
                 c.tally.ties[p] += w
                 c.tally.shared[p] += w * HALF
                 c.tally.squares[p] += w * HALF * HALF
         return
     for p in range(c.np):
-        v = value_with(c, c.hkey[p] + bkey, c.hbits[p] | bbits)
-        value[p] = v
+        v = value[p]
         if v > best:
             best = v
             nbest = 1
@@ -247,6 +242,22 @@ cdef inline void showdown_high(const Ctx *c, key_t bkey, uint64_t bbits,
             c.tally.ties[p] += w
             c.tally.shared[p] += w * u
             c.tally.squares[p] += w * u * u
+
+
+cdef inline void showdown_high(const Ctx *c, key_t bkey, uint64_t bbits,
+                               int64_t w) noexcept nogil:
+    """Settle one complete board of a high_only game into c.tally, counted w times: an
+    add and a lookup a player."""
+    cdef int p
+    cdef int value[MAXP]
+    if c.np == 2:               # two values in registers, not through the array
+        value[0] = value_with(c, c.hkey[0] + bkey, c.hbits[0] | bbits)
+        value[1] = value_with(c, c.hkey[1] + bkey, c.hbits[1] | bbits)
+        tally_high(c, value, w)
+        return
+    for p in range(c.np):
+        value[p] = value_with(c, c.hkey[p] + bkey, c.hbits[p] | bbits)
+    tally_high(c, value, w)
 
 
 cdef inline void showdown(const Ctx *c, key_t bkey, uint64_t bbits, uint32_t blow,
