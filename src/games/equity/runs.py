@@ -32,7 +32,10 @@ def run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
     weights: list[int] = []
     n_first = len(deck) - n_players * holes.shape[2] - need + 1
     if n_cls >= 4 * threads or need == 0:
-        step = max(1, -(-n_cls // (8 * threads)))
+        # about 32 tasks a thread: classes cost unlike amounts (their suits settle
+        # unlike numbers of boards at once), and with 8 a thread a long last task
+        # left the other thread idle at the end of a range-vs-range run
+        step = max(1, -(-n_cls // (32 * threads)))
         for a in range(0, n_cls, step):
             b = min(n_cls, a + step)
 
