@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, reject, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -185,12 +185,21 @@ class Steps(RuleBasedStateMachine):
         seats = data.draw(st.integers(2, 5))
         stacks = data.draw(st.lists(st.integers(3, 300), min_size=seats, max_size=seats))
         small = data.draw(st.integers(0, 2))
-        self.env = Tables(game, n=data.draw(st.integers(1, 40)), seats=seats, stacks=stacks,
-                          blinds=(small, data.draw(st.integers(max(small, 1), 3))),
-                          antes=data.draw(st.sampled_from([0, 1])),
-                          betting=data.draw(st.sampled_from([None, "pot-limit",
-                                                             "fixed-limit"])),
-                          carry=data.draw(st.booleans()), seed=data.draw(st.integers(0, 99)))
+        try:
+            self.env = Tables(game, n=data.draw(st.integers(1, 40)), seats=seats,
+                              stacks=stacks,
+                              blinds=(small, data.draw(st.integers(max(small, 1), 3))),
+                              antes=data.draw(st.sampled_from([0, 1])),
+                              betting=data.draw(st.sampled_from([None, "pot-limit",
+                                                                 "fixed-limit"])),
+                              carry=data.draw(st.booleans()),
+                              seed=data.draw(st.integers(0, 99)))
+        except ValueError as error:
+            # stacks the forced bets put all-in but one (Tables refuses them, as
+            # test_bad_input_is_refused checks): not a table to step
+            if "nobody ever decides" not in str(error):
+                raise
+            reject()
         self.rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
         self.total = sum(stacks)
 
