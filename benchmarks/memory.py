@@ -1,10 +1,12 @@
 """Resident memory under long use: 10^7 scalar evaluations, 10^5 batches, 10^4
-equities and 10^6 raised errors, with the process's resident set size (RSS) read before
-and after each phase.  A leak shows as RSS that keeps growing phase after phase; a flat
-line after the first use (which builds the tables) is the healthy shape.
+equities, 10^6 raised errors and 10^7 hands of `games.Tables` (4,096 six-max tables,
+a random policy), with the process's resident set size (RSS) read before and after
+each phase, and every tenth of the hands.  A leak shows as RSS that keeps growing; a
+flat line after the first use (which builds the tables) is the healthy shape.
 
-    python benchmarks/memory.py            # about half a minute
+    python benchmarks/memory.py            # about a minute
     python benchmarks/memory.py --scale 0.1
+    python benchmarks/memory.py --scale 0 --tables-hands 100000000   # 10^8 hands
 
 Not a test (tests never assert timings or memory); run by hand and read the table.
 """
@@ -58,7 +60,10 @@ def phase(name: str, count: int, work: Callable[[], None]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of each count")
+    parser.add_argument("--tables-hands", type=int, default=None,
+                        help="hands of games.Tables (default 10^7 times the scale)")
     args = parser.parse_args()
+    n_hands = args.tables_hands if args.tables_hands is not None else int(args.scale * 10**7)
     n_scalar, n_batch, n_equity, n_errors = (max(1, int(args.scale * n)) for n in
                                              (10**7, 10**5, 10**4, 10**6))
     rng = np.random.default_rng(20261122)
@@ -97,6 +102,21 @@ def main() -> None:
     phase("games.equity on the flop, exact", n_equity, equities)
     phase("raised ValueError (duplicate card)", n_errors, errors)
     phase("scalar HIGH.evaluate, again", n_scalar, scalar)
+
+    def tables() -> None:
+        from games.rl import play_random
+
+        env = games.Tables("holdem", n=4096, seats=6, stacks=200, blinds=(1, 2), seed=1)
+        policy = np.random.default_rng(1)
+        mark = n_hands // 10
+        while env.hands < n_hands:
+            play_random(env, policy)
+            if mark and env.hands >= mark:
+                print(f"|   {env.hands:,} hands | | | {rss_mib():.1f} | | |", flush=True)
+                mark += n_hands // 10
+
+    if n_hands:
+        phase("games.Tables hands (RSS every tenth)", n_hands, tables)
 
 
 if __name__ == "__main__":

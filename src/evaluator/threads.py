@@ -19,6 +19,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+#: progress(done, total): called as parts of a long run complete (exact runs count
+#: outcomes or parts, sampling counts trials); shared by every caller of `run_tasks`
+Progress = Callable[[int, int], object]
+
 #: the most threads one call may ask for (a larger number is a mistake, not a machine)
 MAX_THREADS = 1024
 
@@ -75,6 +79,32 @@ def run_split(n: int, threads: int | None, work: Callable[[int, int], None],
     finally:
         for future in futures:
             future.result()
+
+
+def run_tasks(threads: int, tasks: Sequence[Callable[[], Any]],
+              done: Callable[[Any], None]) -> None:
+    """Run independent tasks on up to `threads` threads of the shared pool, calling
+    done(result) for each in the order of `tasks` as they complete (on the calling
+    thread: progress reports and sums need no lock).  One thread or one task: run
+    here.  If a task or `done` raises, the tasks not started are cancelled and the
+    running ones finished (their buffers must outlive them) before the error goes on.
+    """
+    if threads == 1 or len(tasks) == 1:
+        for task in tasks:
+            done(task())
+        return
+    pool = shared_pool(threads)
+    futures = [pool.submit(task) for task in tasks]
+    try:
+        for f in futures:
+            done(f.result())
+    except BaseException:
+        for f in futures:
+            f.cancel()
+        for f in futures:  # let running kernels finish before their buffers go away
+            if not f.cancelled():
+                f.exception()
+        raise
 
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}

@@ -220,7 +220,7 @@ cdef class Batch:
         """Deal the table's next hand; hands nobody can decide in are played out and
         finished at once (at most MAX_EMPTY in a row)."""
         cdef Slot *t = &self.slots[i]
-        cdef int k, s, empty = 0, seated
+        cdef int k, s, empty = 0, seated, restarts = 0
         cdef const Spec *sp
         while True:
             if self.carry:
@@ -228,7 +228,11 @@ cdef class Batch:
                 for s in range(self.seats):
                     seated += t.chips[s] > 0
                 if seated < 2 or empty >= MAX_EMPTY:
+                    if restarts:            # the starting stacks decide nothing either
+                        t.status = E_NO_DECISION
+                        return
                     self._restart(i)
+                    restarts += 1
                     empty = 0
                 elif t.dealt:
                     t.button = (t.button + 1) % self.seats
@@ -294,17 +298,23 @@ cdef class Batch:
 
     # ---------------------------------------------------------------- checking a step
 
-    def first_illegal(self, const int64_t[::1] kinds, const int64_t[::1] amounts,
-                      const uint8_t[::1] acting):
-        """The first acting table whose action is not legal now (-1: none); nothing
-        changes."""
-        cdef int i, first = -1
+    def check(self, const int64_t[::1] kinds, const int64_t[::1] amounts,
+              const uint8_t[::1] acting, int mode):
+        """(i, why) of the first acting table whose action cannot be taken: why 1, its
+        kind is not 0, 1 or 2; why 2, it is not legal now (checked where mode is
+        REFUSE); (-1, 0) when every action can.  Nothing changes."""
+        cdef int i, first = -1, why = 0
         with nogil:
             for i in range(self.n):
-                if acting[i] and not self._legal(i, kinds[i], amounts[i]):
-                    first = i
+                if not acting[i]:
+                    continue
+                if kinds[i] < FOLD or kinds[i] > RAISE:
+                    first, why = i, 1
                     break
-        return first
+                if mode == REFUSE and not self._legal(i, kinds[i], amounts[i]):
+                    first, why = i, 2
+                    break
+        return first, why
 
     cdef inline bint _legal(self, int i, int64_t kind, int64_t amount) noexcept nogil:
         """Whether table i's actor may take this action now (read from its row)."""
@@ -320,14 +330,19 @@ cdef class Batch:
 
     def step(self, const int64_t[::1] kinds, const int64_t[::1] amounts,
              const uint8_t[::1] acting, int mode, uint8_t[::1] done, int start, int stop):
-        """Apply the actions of the acting tables of start..stop-1 (checked first
-        where mode is REFUSE) and deal a new hand where one ended (done[i] = 1)."""
+        """Apply the actions of the acting tables of start..stop-1 (checked first by
+        `check`) and deal a new hand where one ended (done[i] = 1); returns the hands
+        finished."""
         cdef int i
+        cdef int64_t finished = 0
         with nogil:
             for i in range(start, stop):
                 if acting[i]:
+                    finished -= self.slots[i].finished
                     done[i] = self._act(i, kinds[i], amounts[i], mode)
+                    finished += self.slots[i].finished
         self._raise_status(start, stop)
+        return finished
 
     cdef uint8_t _act(self, int i, int64_t kind, int64_t amount, int mode) noexcept nogil:
         cdef Slot *t = &self.slots[i]

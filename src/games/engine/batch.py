@@ -118,7 +118,7 @@ class Tables:
         self.carry = carry
         self.on_illegal = on_illegal
         self.seed: int = check_seed(seed)
-        if not carry and Table(self.game, chips, seed=0, options=options).done:
+        if Table(self.game, chips, seed=0, options=options).done:
             raise ValueError(f"stacks {chips}: the forced bets put every seat but one "
                              "all-in, so nobody ever decides")
         self._specs = {k: self._options(k) for k in (range(2, self.seats + 1) if carry
@@ -126,6 +126,7 @@ class Tables:
         self._batch = Batch({k: o.spec for k, o in self._specs.items()}, self.n, chips,
                             self.seed, carry, self.game.hole_cards, self.game.board_cards)
         self._rows: dict[str, npt.NDArray[Any]] = self._batch.rows
+        self._hands = int(self.finished.sum())      # hands that ended before any decision
         self._kinds = np.zeros(self.n, np.int64)
         self._amounts = np.zeros(self.n, np.int64)
         self._all = np.ones(self.n, np.uint8)
@@ -174,7 +175,7 @@ class Tables:
     @property
     def hands(self) -> int:
         """Hands finished so far, all tables."""
-        return int(self.finished.sum())
+        return self._hands
 
     @property
     def finished(self) -> _I64:
@@ -239,30 +240,26 @@ class Tables:
         else:
             amount = self._column(amounts, "amounts", self._amounts)
         acting = self._mask(mask)
-        bad = np.flatnonzero(((kind < 0) | (kind > 2)) & acting.view(np.bool_))
-        if bad.size:
-            i = int(bad[0])
+        mode = _ILLEGAL[self.on_illegal]
+        i, why = self._batch.check(kind, amount, acting, mode)
+        if why == 1:
             raise ValueError(f"kinds[{i}] = {kind[i]}: an action is 0 (fold), 1 (check or "
                              "call) or 2 (raise to the amount)")
-        mode = _ILLEGAL[self.on_illegal]
-        if mode == 0:
-            i = self._batch.first_illegal(kind, amount, acting)
-            if i >= 0:
-                raise ValueError(self._illegal(i, int(kind[i]), int(amount[i])))
+        if why == 2:
+            raise ValueError(self._illegal(i, int(kind[i]), int(amount[i])))
         done = np.zeros(self.n, np.uint8)
         count = min(self.threads, max(1, self.n // MIN_TABLES_PER_THREAD))
         if count == 1:
-            self._batch.step(kind, amount, acting, mode, done, 0, self.n)
+            self._hands += self._batch.step(kind, amount, acting, mode, done, 0, self.n)
         else:
             bounds = [int(b) for b in np.linspace(0, self.n, count + 1)]
             pool = shared_pool(count - 1)
             futures = [pool.submit(self._batch.step, kind, amount, acting, mode, done, a, b)
                        for a, b in pairwise(bounds[1:])]
             try:
-                self._batch.step(kind, amount, acting, mode, done, 0, bounds[1])
+                self._hands += self._batch.step(kind, amount, acting, mode, done, 0, bounds[1])
             finally:
-                for future in futures:
-                    future.result()
+                self._hands += sum(future.result() for future in futures)
         return done.view(np.bool_)
 
     def _mask(self, mask: npt.ArrayLike | None) -> npt.NDArray[np.uint8]:
@@ -276,8 +273,12 @@ class Tables:
         return np.ascontiguousarray(array).view(np.uint8)
 
     def _column(self, values: npt.ArrayLike, name: str, into: _I64) -> _I64:
-        """An (n,) array of ints, checked, copied into `into`."""
+        """An (n,) array of ints, checked: itself when it is already a C-contiguous
+        int64 array (the kernel only reads it), else copied into `into`."""
         array = np.asarray(values)
+        if (array.dtype == np.int64 and array.shape == (self.n,)
+                and array.flags.c_contiguous):
+            return array
         if array.dtype == np.bool_ or not (np.issubdtype(array.dtype, np.integer)
                                             or array.dtype == object):
             raise TypeError(f"{name} must be integers, got an array of {array.dtype}")

@@ -86,16 +86,6 @@ def parse_player(entry: Any, v: Variant, index: int) -> Player:
     return Player(text, combos, np.ones(len(combos)))
 
 
-def check_in_deck(cards: npt.NDArray[np.uint8], v: Variant, what: str) -> None:
-    """Every card (any shape, in row order) is in the variant's deck, or a ValueError
-    names the first that is not; one numpy pass, as a range holds up to 1,326 combos."""
-    flat = np.asarray(cards, dtype=np.uint8).reshape(-1)
-    outside = ((np.uint64(v.deck_mask) >> flat.astype(np.uint64)) & np.uint64(1)) == 0
-    if outside.any():
-        c = int(flat[int(np.argmax(outside))])
-        raise ValueError(f"{what}: card {card_name(c)} is not in the {v.title} deck")
-
-
 def combo_masks(p: Player) -> npt.NDArray[np.uint64]:
     """(M,) 64-bit card masks of a player's combos (bit c set for card c)."""
     masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(
@@ -125,8 +115,8 @@ def resolve(v: Variant, players: Sequence[Any], board: Any, dead: Any
     dead_cards = parse_cards(dead)
     if len(board_cards) not in (0, 3, 4, 5):
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
-    check_in_deck(board_cards, v, "board")
-    check_in_deck(dead_cards, v, "dead cards")
+    v.check_in_deck(board_cards, "board")
+    v.check_in_deck(dead_cards, "dead cards")
     common = deck_mask(board_cards) & deck_mask(dead_cards)
     if common:
         c = common.bit_length() - 1
@@ -148,7 +138,7 @@ def resolve(v: Variant, players: Sequence[Any], board: Any, dead: Any
         )
     parsed = [parse_player(p, v, i) for i, p in enumerate(players)]
     for i, p in enumerate(parsed):
-        check_in_deck(p.combos, v, f"player {i + 1}")
+        v.check_in_deck(p.combos, f"player {i + 1}")
 
     # fixed hands against the board, the dead cards and each other
     known = {"the board": deck_mask(board_cards), "the dead cards": deck_mask(dead_cards)}

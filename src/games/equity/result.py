@@ -3,17 +3,18 @@ as a table or plain data, and the exception a progress callback raises to stop."
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from evaluator import threads
 from games.equity import _exact
 
-#: progress callback: progress(done, total) in outcomes (exact) or trials (sampling)
-Progress = Callable[[int, int], object]
+#: progress callback: progress(done, total) in outcomes (exact) or trials (sampling);
+#: the one definition is evaluator.threads.Progress, shared with every kernel runner
+Progress = threads.Progress
 
 #: the kernels count a pot as this many units (so split pots stay integers)
 POT = _exact.POT_UNITS

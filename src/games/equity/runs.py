@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from evaluator.threads import shared_pool
+from evaluator.threads import run_tasks, shared_pool
 from games.equity import _exact, _sample
 from games.equity.inputs import Player
 from games.equity.result import Progress, StopSampling
@@ -20,26 +20,6 @@ from games.variants import Variant
 
 #: trials per seeded stream: chunk i of a run always draws from stream (seed, i)
 CHUNK = 4096
-
-
-def pool_map(threads: int, tasks: list[Callable[[], Any]],
-              done: Callable[[Any], None]) -> None:
-    if threads == 1 or len(tasks) == 1:
-        for task in tasks:
-            done(task())
-        return
-    pool = shared_pool(threads)
-    futures = [pool.submit(task) for task in tasks]
-    try:
-        for f in futures:
-            done(f.result())
-    except BaseException:
-        for f in futures:
-            f.cancel()
-        for f in futures:  # let running kernels finish before their buffers go away
-            if not f.cancelled():
-                f.exception()
-        raise
 
 
 def run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
@@ -81,7 +61,7 @@ def run_exact(v: Variant, tables: Any, low: Any, holes: npt.NDArray[np.uint8],
             frac = state["done"] / len(tasks)
             progress(round(frac * n_cls * boards), n_cls * boards)
 
-    pool_map(threads, tasks, done)
+    run_tasks(threads, tasks, done)
     return total
 
 

@@ -23,11 +23,9 @@ from typing import Any
 import numpy as np
 
 from evaluator.checks import seed as check_seed
-from evaluator.threads import thread_count
+from evaluator.threads import Progress, run_tasks, thread_count
 from games.equity import equity
 from games.equity.inputs import cards_text, combo_masks, resolve
-from games.equity.result import Progress
-from games.equity.runs import pool_map
 from games.ranges.grid import GRID
 from games.tables.result import EquityTable
 from games.variants import Variant, variant
@@ -121,13 +119,13 @@ def _chunks(pairs: list[tuple[int, int]], workers: int) -> list[list[tuple[int, 
 def _run_local(job: Callable[[list[tuple[int, int]]], list[Entry]],
                chunks: list[list[tuple[int, int]]], threads: int,
                report: Callable[[int], None]) -> list[list[Entry]]:
-    """The chunks on the shared thread pool (games.equity.runs.pool_map), in order."""
+    """The chunks on the shared thread pool (evaluator.threads.run_tasks), in order."""
     results: list[list[Entry]] = []
 
     def done(entries: list[Entry]) -> None:
         results.append(entries)
         report(len(entries))
-    pool_map(threads, [partial(job, c) for c in chunks], done)
+    run_tasks(threads, [partial(job, c) for c in chunks], done)
     return results
 
 

@@ -1,0 +1,114 @@
+"""Discrete actions over `games.Tables`: fold, check or call, raises sized as fractions
+of the pot, all-in; and a random policy over what each table's actor may do.
+
+    >>> import numpy as np, games
+    >>> from games.rl import BetSizes
+    >>> env = games.Tables("holdem", n=2, seats=2, stacks=100, blinds=(1, 2), seed=0)
+    >>> sizes = BetSizes(fractions=(0.5, 1.0))
+    >>> sizes.names
+    ('fold', 'check or call', 'raise 0.5 pot', 'raise 1 pot', 'all-in')
+    >>> view = env.observe(copy=False)
+    >>> sizes.mask(view).astype(int)
+    array([[1, 1, 1, 1, 1],
+           [1, 1, 1, 1, 1]])
+    >>> sizes.actions(np.array([3, 4]), view)     # a pot-sized raise to 6, all-in to 100
+    (array([2, 2]), array([  6, 100]))
+
+A raise of a fraction f of the pot goes to the largest bet plus f times the pot after
+calling (the chips in the pots, every bet in front, and the call): f = 1 is the
+pot-sized raise, the most pot-limit allows.  The amount is put inside what the actor
+may raise to (the minimum raise, or its stack); where it may not raise at all the
+raise actions are masked out (and refused by `Tables.step`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from games.engine.batch import Tables
+
+View = dict[str, npt.NDArray[Any]]
+
+
+@dataclass(frozen=True)
+class BetSizes:
+    """A discrete action set: 0 fold, 1 check or call, then a raise for each fraction
+    of the pot, then (with ``all_in``) a raise to everything the actor has."""
+
+    fractions: tuple[float, ...] = (0.5, 1.0)
+    all_in: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.fractions, (str, bytes)) or not all(
+                isinstance(f, (int, float)) and not isinstance(f, bool) for f in self.fractions):
+            raise TypeError(f"fractions must be numbers, got {self.fractions!r}")
+        if not all(0 < f < 1000 for f in self.fractions):
+            raise ValueError(f"fractions of the pot must be in (0, 1000), got {self.fractions!r}")
+        if not isinstance(self.all_in, bool):
+            raise TypeError(f"all_in must be True or False, got {self.all_in!r}")
+        object.__setattr__(self, "fractions", tuple(float(f) for f in self.fractions))
+
+    @property
+    def n(self) -> int:
+        """The number of actions."""
+        return 2 + len(self.fractions) + int(self.all_in)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        raises = tuple(f"raise {f:g} pot" for f in self.fractions)
+        return ("fold", "check or call", *raises, *(("all-in",) if self.all_in else ()))
+
+    def mask(self, view: View) -> npt.NDArray[np.bool_]:
+        """(n tables, actions) bool: the actions each table's actor may take."""
+        rows = len(view["call"])
+        out = np.empty((rows, self.n), np.bool_)
+        out[:, 0] = view["fold"]
+        out[:, 1] = True
+        out[:, 2:] = (view["raise_min"] >= 0)[:, None]
+        return out
+
+    def actions(self, choice: npt.ArrayLike, view: View
+                ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """The `Tables.step` arguments (kinds, amounts) of a discrete choice per table."""
+        pick = np.asarray(choice)
+        if pick.dtype == np.bool_ or not np.issubdtype(pick.dtype, np.integer):
+            raise TypeError(f"choices must be integers, got an array of {pick.dtype}")
+        if pick.shape != view["call"].shape:
+            raise ValueError(f"choices must have shape {view['call'].shape}, got {pick.shape}")
+        if pick.size and (pick.min() < 0 or pick.max() >= self.n):
+            i = int(np.flatnonzero((pick < 0) | (pick >= self.n))[0])
+            raise ValueError(f"choices[{i}] = {pick[i]}: an action is 0..{self.n - 1}")
+        pick = pick.astype(np.int64)
+        kinds = np.minimum(pick, 2)
+        low, high = view["raise_min"], view["raise_max"]
+        high_bet = view["bets"].max(axis=1)
+        after_call = view["pot"] + view["bets"].sum(axis=1) + view["call"]
+        amounts = np.where(low >= 0, high, -1)
+        for k, fraction in enumerate(self.fractions):
+            to = high_bet + np.floor(fraction * after_call).astype(np.int64)
+            amounts = np.where(pick == 2 + k, np.clip(to, low, high), amounts)
+        return kinds, np.where(pick >= 2, amounts, 0)
+
+
+def random_actions(view: View, rng: np.random.Generator
+                   ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """A random legal action at every table of `view` (`Tables.observe`): fold, check
+    or call, or raise, each equally likely among those allowed; a raise to a uniform
+    amount between the minimum and the maximum."""
+    fold, low, high = view["fold"], view["raise_min"], view["raise_max"]
+    count = len(fold)
+    can_raise = low >= 0
+    pick = (rng.random(count) * (1 + fold + can_raise)).astype(np.int64)
+    kinds = np.where(fold, pick, pick + 1)
+    amounts = low + (rng.random(count) * (high - low + 1)).astype(np.int64)
+    return kinds, amounts
+
+
+def play_random(tables: Tables, rng: np.random.Generator) -> npt.NDArray[np.bool_]:
+    """One step of `tables` with `random_actions` (the benchmark's and the examples'
+    opponent)."""
+    return tables.step(*random_actions(tables.observe(copy=False), rng))

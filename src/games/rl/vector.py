@@ -1,0 +1,166 @@
+"""A Gymnasium vector environment over `games.Tables`: one learning seat (the hero) at
+every table, the other seats played by a policy you give (random by default).
+
+    >>> from games.rl import PokerVectorEnv
+    >>> env = PokerVectorEnv("holdem", num_envs=8, seats=2, stacks=100, seed=1)
+    >>> obs, info = env.reset(seed=1)
+    >>> obs["hole"].shape, obs["action_mask"].shape
+    ((8, 2), (8, 5))
+    >>> import numpy as np
+    >>> calls = np.ones(8, dtype=int)              # every hero checks or calls
+    >>> obs, reward, terminated, truncated, info = env.step(calls)
+    >>> reward.shape, terminated.dtype
+    ((8,), dtype('bool'))
+
+An episode is one hand.  At every step the hero acts at every table (the opponents
+have played up to its turn), and the observation is what the hero sees: its own hole
+cards, the board, every seat's chips behind and in front, the pot, the street and an
+action mask over the discrete actions of `BetSizes` (fold, check or call, raises sized
+as fractions of the pot, all-in).  Where a hand ends (the hero's action, or the
+opponents' after it) the step's reward is the hero's chips won minus chips put in,
+`terminated` is true and the observation is already the next hand's first decision
+(Gymnasium's same-step autoreset; `info["hands"]` counts the hands that ended at each
+table this step, in case several did: opponents may end a hand before the hero acts,
+and at most MAX_OPPONENT_STEPS of their actions are played a step, the hero's action
+being masked out at a table still waiting for them).  Needs the `rl` extra (``pip install
+pokerhands[rl]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from games.engine.batch import Tables
+from games.rl.actions import BetSizes, View, random_actions
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as error:  # pragma: no cover - the extra is missing
+    raise ImportError("games.rl.vector needs Gymnasium: pip install 'pokerhands[rl]'") from error
+
+#: opponents' actions in a row at one step before it returns anyway (opponents that end
+#: every hand before the hero acts would otherwise never let it return); the hero's
+#: action is then masked out and ignored at the tables still waiting for them
+MAX_OPPONENT_STEPS = 256
+
+#: an opponents' policy: (the tables' view, a generator) -> (kinds, amounts) for
+#: `Tables.step` (only the tables where an opponent acts are stepped)
+Policy = Callable[[View, np.random.Generator], tuple[npt.NDArray[np.int64],
+                                                     npt.NDArray[np.int64]]]
+
+
+def hero_space(tables: Tables, sizes: BetSizes) -> spaces.Dict:
+    """What one seat sees of one table."""
+    total = int(sum(tables.stacks))
+    seats, game = tables.seats, tables.game
+    return spaces.Dict({
+        "hole": spaces.Box(0, 255, (game.hole_cards,), np.uint8),
+        "board": spaces.Box(0, 255, (game.board_cards,), np.uint8),
+        "stacks": spaces.Box(0, total, (seats,), np.int64),
+        "bets": spaces.Box(0, total, (seats,), np.int64),
+        "pot": spaces.Box(0, total, (), np.int64),
+        "street": spaces.Box(0, len(game.streets) - 1, (), np.int64),
+        "action_mask": spaces.Box(0, 1, (sizes.n,), np.int8),
+    })
+
+
+def hero_view(view: View, seat: int, sizes: BetSizes) -> dict[str, npt.NDArray[Any]]:
+    """The observation of `seat` at each table from `Tables.observe` (its action mask
+    all zeros where it is not to act)."""
+    mask = sizes.mask(view).astype(np.int8)
+    mask[view["actor"] != seat] = 0
+    return {
+        "hole": view["hole"][:, seat].copy(),
+        "board": view["board"].copy(),
+        "stacks": view["stacks"].copy(),
+        "bets": view["bets"].copy(),
+        "pot": view["pot"].copy(),
+        "street": view["street"].copy(),
+        "action_mask": mask,
+    }
+
+
+class PokerVectorEnv(VectorEnv):
+    """num_envs tables of a betting game, the hero at seat `hero` of each (see the
+    module's text).  opponents: the other seats' policy (default: random over what
+    each may do).  The other keywords are `games.Tables`' (stacks=, blinds=, antes=,
+    betting=, threads=, ...); the stacks do not carry over from hand to hand."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(self, game: str = "holdem", num_envs: int = 64, seats: int = 2, *,
+                 hero: int = 0, opponents: Policy | None = None,
+                 bet_sizes: BetSizes | None = None, seed: int | None = None,
+                 **table_options: Any) -> None:
+        if table_options.get("carry"):
+            raise ValueError("the hero's hands are episodes: carry=True is not offered")
+        if table_options.get("on_illegal", "raise") != "raise":
+            raise ValueError("illegal actions are masked out: on_illegal is 'raise'")
+        self._options = dict(game=game, n=num_envs, seats=seats, **table_options)
+        self.bet_sizes = bet_sizes if bet_sizes is not None else BetSizes()
+        if not isinstance(self.bet_sizes, BetSizes):
+            raise TypeError(f"bet_sizes must be a BetSizes, got {type(bet_sizes).__name__}")
+        if isinstance(hero, bool) or not isinstance(hero, int) or not 0 <= hero < seats:
+            raise ValueError(f"hero must be a seat of 0..{seats - 1}, got {hero!r}")
+        self.hero = hero
+        self.opponents: Policy = opponents if opponents is not None else random_actions
+        self.tables = Tables(seed=seed, **self._options)
+        self.num_envs = num_envs
+        self.single_observation_space = hero_space(self.tables, self.bet_sizes)
+        self.single_action_space = spaces.Discrete(self.bet_sizes.n)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._rng = np.random.default_rng(seed)
+        self._play_opponents(np.zeros(num_envs), np.zeros(num_envs, np.int64))
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
+        """New tables (a seed gives the same hands and the same opponents' play)."""
+        if seed is not None:
+            self.tables = Tables(seed=seed, **self._options)
+            self._rng = np.random.default_rng(seed)
+            self._play_opponents(np.zeros(self.num_envs), np.zeros(self.num_envs, np.int64))
+        return self._observe(), {}
+
+    def step(self, actions: npt.ArrayLike) -> tuple[dict[str, npt.NDArray[Any]],
+                                                    npt.NDArray[np.float64],
+                                                    npt.NDArray[np.bool_],
+                                                    npt.NDArray[np.bool_], dict[str, Any]]:
+        view = self.tables.observe(copy=False)
+        kinds, amounts = self.bet_sizes.actions(actions, view)
+        done = self.tables.step(kinds, amounts, mask=view["actor"] == self.hero)
+        reward = np.where(done, self.tables.payoffs[:, self.hero], 0).astype(np.float64)
+        hands = done.astype(np.int64)
+        self._play_opponents(reward, hands)
+        terminated = hands > 0
+        return (self._observe(), reward, terminated, np.zeros(self.num_envs, np.bool_),
+                {"hands": hands})
+
+    def _play_opponents(self, reward: npt.NDArray[np.float64],
+                        hands: npt.NDArray[np.int64]) -> None:
+        """The opponents act until the hero is to act at every table; the hands that
+        end on the way add to `reward` and `hands`."""
+        tables = self.tables
+        for _ in range(MAX_OPPONENT_STEPS):
+            view = tables.observe(copy=False)
+            waiting = view["actor"] != self.hero
+            if not waiting.any():
+                return
+            kinds, amounts = self.opponents(view, self._rng)
+            done = tables.step(kinds, amounts, mask=waiting)
+            if done.any():
+                reward += np.where(done, tables.payoffs[:, self.hero], 0)
+                hands += done
+
+    def _observe(self) -> dict[str, npt.NDArray[Any]]:
+        return hero_view(self.tables.observe(copy=False), self.hero, self.bet_sizes)
+
+
+__all__ = ["PokerVectorEnv", "gymnasium"]

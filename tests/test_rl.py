@@ -1,0 +1,208 @@
+"""games.rl: the discrete bet sizes, the random policy, the Gymnasium vector
+environment and the PettingZoo AEC environment over `games.Tables` (the adapters'
+tests skip where the `rl` extra is not installed), and the worked example."""
+
+from __future__ import annotations
+
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from games import Tables
+from games.rl import BetSizes, random_actions
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "random_vs_rules.py"
+
+
+# ---------------------------------------------------------------- bet sizes, random policy
+
+def test_a_pot_sized_raise_is_what_pot_limit_allows() -> None:
+    env = Tables("omaha", n=300, seats=4, stacks=10_000, blinds=(1, 2), betting="pot-limit",
+                 seed=3)
+    sizes = BetSizes(fractions=(1.0,), all_in=False)
+    rng = np.random.default_rng(3)
+    checked = 0
+    for _ in range(40):
+        view = env.observe(copy=False)
+        _, amounts = sizes.actions(np.full(env.n, 2), view)
+        can = view["raise_min"] >= 0
+        assert (amounts[can] == view["raise_max"][can]).all()
+        checked += int(can.sum())
+        env.step(*random_actions(view, rng))
+    assert checked > 2000
+
+
+def test_bet_sizes_clip_into_what_may_be_raised_and_mask_the_rest() -> None:
+    env = Tables("holdem", n=500, seats=3, stacks=[30, 500, 80], blinds=(1, 2), seed=8)
+    sizes = BetSizes(fractions=(0.25, 0.5, 1.0, 3.0))
+    rng = np.random.default_rng(8)
+    for _ in range(30):
+        view = env.observe(copy=False)
+        mask = sizes.mask(view)
+        assert mask.shape == (env.n, sizes.n) and mask[:, 1].all()
+        assert (mask[:, 0] == view["fold"]).all()
+        choice = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        kinds, amounts = sizes.actions(choice, view)
+        env.step(kinds, amounts)           # every masked-in choice is legal: no error
+
+
+def test_random_actions_are_always_legal() -> None:
+    for game in ("holdem", "short-deck", "omaha-hilo"):
+        env = Tables(game, n=200, seats=5, stacks=[3, 50, 200, 7, 1000], blinds=(1, 2),
+                     antes=1, seed=1)
+        rng = np.random.default_rng(1)
+        for _ in range(50):
+            env.step(*random_actions(env.observe(copy=False), rng))
+        assert env.hands > 500
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    (dict(fractions=(0.0,)), ValueError), (dict(fractions=("1",)), TypeError),
+    (dict(fractions="1"), TypeError), (dict(all_in=1), TypeError),
+    (dict(fractions=(True,)), TypeError),
+])
+def test_bad_bet_sizes(kwargs: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        BetSizes(**kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_choices() -> None:
+    env = Tables("holdem", n=3, seats=2, stacks=100, seed=0)
+    view = env.observe(copy=False)
+    sizes = BetSizes()
+    with pytest.raises(ValueError, match=r"choices\[1\] = 5: an action is 0..4"):
+        sizes.actions(np.array([1, 5, 1]), view)
+    with pytest.raises(TypeError, match="choices must be integers"):
+        sizes.actions(np.array([1.0, 1.0, 1.0]), view)
+    with pytest.raises(ValueError, match=r"choices must have shape \(3,\)"):
+        sizes.actions(np.array([1, 1]), view)
+
+
+# ---------------------------------------------------------------- Gymnasium
+
+def test_the_vector_environment() -> None:
+    pytest.importorskip("gymnasium")
+    from games.rl import PokerVectorEnv
+
+    env = PokerVectorEnv("holdem", num_envs=64, seats=3, hero=1, stacks=100, seed=5)
+    obs, _ = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    total_hands, rewards = 0, 0.0
+    for _ in range(300):
+        for i in range(env.num_envs):
+            row = {k: np.asarray(v[i]) for k, v in obs.items()}
+            assert env.single_observation_space.contains(row), row
+        mask = obs["action_mask"].astype(bool)
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        obs, reward, terminated, truncated, info = env.step(actions)
+        assert not truncated.any() and (terminated == (info["hands"] > 0)).all()
+        assert (reward[~terminated] == 0).all()
+        total_hands += int(info["hands"].sum())
+        rewards += float(reward.sum())
+    assert total_hands > 1000
+    with pytest.raises(ValueError, match=r"an action is 0\.\.4"):
+        env.step(np.full(64, 7))
+
+
+def test_opponents_that_always_fold_pay_the_hero_every_blind() -> None:
+    """Heads-up the button (seat 1) opens; folding every time, it pays the hero (the
+    big blind) its small blind every hand, and never lets the hero act."""
+    pytest.importorskip("gymnasium")
+    from games.rl import PokerVectorEnv
+    from games.rl.vector import MAX_OPPONENT_STEPS
+
+    def fold(view: dict[str, np.ndarray], rng: np.random.Generator
+             ) -> tuple[np.ndarray, np.ndarray]:
+        return np.zeros(len(view["pot"]), np.int64), np.zeros(len(view["pot"]), np.int64)
+
+    env = PokerVectorEnv("holdem", num_envs=4, seats=2, hero=0, opponents=fold, stacks=100,
+                         blinds=(1, 2), seed=1)
+    obs, _ = env.reset()
+    assert not obs["action_mask"].any()             # the hero is never to act
+    obs, reward, terminated, _, info = env.step(np.ones(4, np.int64))
+    assert terminated.all() and (info["hands"] == MAX_OPPONENT_STEPS).all()
+    assert (reward == MAX_OPPONENT_STEPS).all()
+
+
+def test_the_vector_environment_replays_with_its_seed() -> None:
+    pytest.importorskip("gymnasium")
+    from games.rl import PokerVectorEnv
+
+    runs = []
+    for _ in range(2):
+        env = PokerVectorEnv("holdem", num_envs=16, seats=2, stacks=100, seed=2)
+        obs, _ = env.reset(seed=2)
+        trace = []
+        for _ in range(50):
+            obs, reward, *_ = env.step(np.ones(16, np.int64))
+            trace.append((obs["hole"].copy(), reward.copy()))
+        runs.append(trace)
+    for (a, b), (c, d) in zip(*runs, strict=True):
+        assert np.array_equal(a, c) and np.array_equal(b, d)
+
+
+def test_a_vector_environment_refuses_what_it_does_not_offer() -> None:
+    pytest.importorskip("gymnasium")
+    from games.rl import PokerVectorEnv
+
+    with pytest.raises(ValueError, match="carry"):
+        PokerVectorEnv(num_envs=2, carry=True)
+    with pytest.raises(ValueError, match="hero must be a seat"):
+        PokerVectorEnv(num_envs=2, seats=2, hero=2)
+    with pytest.raises(TypeError, match="bet_sizes must be a BetSizes"):
+        PokerVectorEnv(num_envs=2, bet_sizes=(0.5,))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- PettingZoo
+
+def test_the_aec_environment_passes_pettingzoos_api_test() -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from games.rl import PokerAEC
+
+    api_test(PokerAEC("holdem", seats=3, stacks=100, seed=1), num_cycles=200)
+
+
+def test_aec_hands_are_zero_sum_and_follow_the_seed() -> None:
+    pytest.importorskip("pettingzoo")
+    from games.rl import PokerAEC
+
+    def hands(seed: int) -> list[dict[str, int]]:
+        env = PokerAEC("omaha", seats=4, stacks=200, blinds=(1, 2), betting="pot-limit",
+                       seed=seed)
+        rng = np.random.default_rng(seed)
+        out = []
+        for _ in range(30):
+            env.reset()
+            won: dict[str, int] = {}
+            for agent in env.agent_iter():
+                observation, reward, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    won[agent] = int(reward)
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            assert len(won) == 4
+            out.append(won)
+        return out
+
+    first = hands(6)
+    assert all(sum(h.values()) == 0 for h in first)
+    assert first == hands(6) and first != hands(7)
+
+
+# ---------------------------------------------------------------- the example
+
+def test_the_example_runs_and_reports_a_win_rate() -> None:
+    module = runpy.run_path(str(EXAMPLE))
+    played, mean, error = module["play"](20_000, 512, 1)
+    assert played >= 20_000 and error > 0
+    assert mean > 3 * error              # the rules beat random play by far
+    out = subprocess.run([sys.executable, str(EXAMPLE), "--hands", "5000", "--tables", "256"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "big blinds per 100 hands" in out and "standard error" in out
