@@ -26,6 +26,7 @@ is skipped where it is not installed (the CI runs the `test` extra only).
 
 from __future__ import annotations
 
+import os
 import random
 import warnings
 import zlib
@@ -254,7 +255,8 @@ def difference(ours: tuple[int, ...], theirs: list[int], table: Table) -> str:
     return "no low"
 
 
-HANDS = 30
+#: hands per code and direction (POKERHANDS_PK_HANDS=300 for the long run)
+HANDS = int(os.environ.get("POKERHANDS_PK_HANDS", "30"))
 
 
 @pytest.mark.parametrize("code", list(GAMES))
