@@ -107,7 +107,9 @@ class Deal:
 
 def draw_deal(game: Game, rng: random.Random, seats: int | None = None) -> Deal:
     seats = seats or rng.randint(2, game.max_seats)
-    stacks = tuple(rng.choice([rng.randint(2, 25), rng.randint(30, 200)]) for _ in range(seats))
+    # stacks of a few chips too: all-in for less than the ante or the bring-in
+    stacks = tuple(rng.choice([rng.randint(1, 6), rng.randint(2, 25), rng.randint(30, 200)])
+                   for _ in range(seats))
     small = rng.randint(2, 4)
     if game.stud:
         antes = (rng.choice([0, 1, 1, 2]),) * seats
@@ -229,7 +231,10 @@ def play_theirs(deal: Deal, rng: random.Random) -> tuple[Any, str]:
             raise AssertionError(f"pokerkit waits for nothing it can do: {state.operations[-3:]}")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        text = pokerkit.HandHistory.from_game_state(game, state).dumps()
+        # its writer takes only the standard's required fields from the game and drops
+        # ante_trimming_status (an optional one): it is given here
+        text = pokerkit.HandHistory.from_game_state(
+            game, state, ante_trimming_status=deal.trimming).dumps()
     return state, text
 
 
@@ -238,7 +243,8 @@ def difference(ours: tuple[int, ...], theirs: list[int], table: Table) -> str:
     the hand split a pot) or "no low" (a Hi/Lo side pot nobody has a low for, which
     pokerkit 0.7.7 does not give whole to its high hand: it shares the low half among
     the pot's hands it has not killed, against RULES.md's "no qualifying low: the high
-    hand scoops"); anything else fails the test."""
+    hand scoops", and where the hand split other pots too, their odd chips beside it);
+    anything else fails the test."""
     if tuple(theirs) == ours:
         return ""
     result = table.result
@@ -251,7 +257,11 @@ def difference(ours: tuple[int, ...], theirs: list[int], table: Table) -> str:
     scooped = {s for pot in result.pots if len(pot.awards) == 1
                and pot.awards[0].part == "pot" and len(pot.eligible) > 1
                for s in pot.eligible}
-    assert table.game.low is not None and moved <= scooped, (table.to_phh(), ours, theirs)
+    # the seats that shared a split pot may differ by its odd chip besides
+    shared = {w for pot in result.pots for award in pot.awards
+              if len(award.winners) > 1 or len(pot.awards) > 1 for w in award.winners}
+    assert table.game.low is not None and scooped and moved <= scooped | shared and all(
+        abs(ours[s] - theirs[s]) <= 1 for s in moved - scooped), (table.to_phh(), ours, theirs)
     return "no low"
 
 
