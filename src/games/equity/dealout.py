@@ -58,7 +58,10 @@ def is_stud(v: Variant) -> bool:
 
 
 def is_draw(v: Variant) -> bool:
-    return v.board_cards == 0 and any(s.draw for s in v.streets)
+    """A lowball draw game (2-7, badugi): the games whose "best k cards" this module
+    defines.  Italian poker, a high draw game whose deck follows the player count, is
+    not one of them."""
+    return v.board_cards == 0 and any(s.draw for s in v.streets) and v.split is Split.LOW
 
 
 # ---------------------------------------------------------------- inputs
