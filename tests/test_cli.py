@@ -59,6 +59,26 @@ def test_equity_dead_cards_and_seconds(capsys):
     assert "dead Ac" in out and "Monte Carlo" in out and "seed 1" in out
 
 
+def test_equity_of_stud_and_the_draws(capsys):
+    assert main(["equity", "As2s3sKdQh9c", "4c5c6c7cKcTd", "--game", "razz"]) == 0
+    out = capsys.readouterr().out
+    assert "26.154%" in out and "exact: 1,560 outcomes" in out
+    assert main(["equity", "Ac2d3h3s", "2c4d6h8s", "--game", "badugi", "--keep", "3",
+                 "pat", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["outcomes"] == 44 and data["players"][0]["hand"] == "Ac2d3h3s keeps Ac2d3h"
+    assert main(["equity", "????Kd9c7h", "QhQcJs8d", "--game", "seven-card-stud", "--dead",
+                 "2c7d", "--trials", "5000", "--seed", "3"]) == 0
+    assert "dead 2c7d" in capsys.readouterr().out
+    for argv, message in [
+        (["As2s3sKdQh9c", "4c5c6c7cKcTd", "--game", "razz", "--board", "2c"], "has no board"),
+        (["AhAs", "KdKc", "--keep", "pat", "pat"], "--keep is the drawing strategy"),
+        (["AcAdKhKs9c", "QcQdJhJs7c", "--game", "italian"], "no community cards"),
+    ]:
+        assert main(["equity", *argv]) == 2
+        assert message in capsys.readouterr().err
+
+
 def test_errors_go_to_stderr_with_status_2(capsys):
     assert main(["equity", "AhAs", "AhKd"]) == 2
     err = capsys.readouterr().err

@@ -110,7 +110,7 @@ def test_fold_without_a_bet_to_face() -> None:
     ("cbr ten", "not an amount of chips"),
     ("cc now", "cc takes no argument"),
     ("d dx p1 AsKs", "the dealer deals holes"),
-    ("pb", "bring-ins belong to stud games"),
+    ("pb", "Texas Hold'em has no bring-in"),
     ("sd 7h", "no discard is due"),
     ("sm", "no showdown is due"),
     ("d db AsKsQs", "deals itself"),

@@ -40,7 +40,8 @@ from games import Table, phh, variant
 from tests.engine_util import check_chips
 
 GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo",
-         "crazy-pineapple", "2-7-triple-draw", "italian", "ofc", "pineapple-ofc"]
+         "crazy-pineapple", "2-7-triple-draw", "2-7-single-draw", "badugi", "seven-card-stud",
+         "seven-card-stud-hilo", "razz", "italian", "ofc", "pineapple-ofc"]
 LONG = os.environ.get("POKERHANDS_STATEFUL", "fast") == "long"
 EXAMPLES = int(os.environ.get("POKERHANDS_STATEFUL_EXAMPLES", "500")) if LONG else 20
 SETTINGS = settings(max_examples=EXAMPLES, stateful_step_count=60, deadline=None,
@@ -71,6 +72,11 @@ def options_for(game: str, seats: int, draw: st.DrawFn) -> dict[str, Any]:
         if out["opening"] == "jacks" and seats >= 3 and draw(st.booleans()):
             out["buio"] = True
         return out
+    if variant(game).has_bring_in:          # stud: antes, the bring-in, fixed limit
+        bet = draw(st.integers(2, 4))
+        return dict(antes=draw(st.sampled_from([0, 1, 1, 2])), small_bet=bet, big_bet=2 * bet,
+                    bring_in=draw(st.integers(0, bet - 1)),
+                    ante_trimming=draw(st.booleans()))
     small = draw(st.integers(0, 3))
     return dict(blinds=(small, draw(st.integers(max(small, 1), 6))),
                 antes=draw(st.sampled_from([0, 0, 1])),
@@ -89,7 +95,8 @@ class Hands(RuleBasedStateMachine):
     @initialize(data=st.data())
     def deal(self, data: st.DataObject) -> None:
         game, auto = self.game, self.auto
-        seats = data.draw(st.integers(2, min(variant(game).max_players, 6)), label="seats")
+        most = 8 if variant(game).has_bring_in else 6       # stud: eight run the deck out
+        seats = data.draw(st.integers(2, min(variant(game).max_players, most)), label="seats")
         stacks = data.draw(st.lists(st.integers(1, 120), min_size=seats, max_size=seats))
         options = options_for(game, seats, data.draw)
         if game == "omaha5" and seats > 8:
@@ -109,9 +116,12 @@ class Hands(RuleBasedStateMachine):
         assert self.t._snapshot() == before, "a refused move changed the table"
 
     def live_cards(self) -> list[int]:
-        """Cards a dealer may deal now, in the test's shuffled order (the stub first)."""
-        stub = set(self.t.deck)
-        free = stub if stub else set(self.t.discards)
+        """Cards a dealer may deal now, in the test's shuffled order (the stub first; a
+        draw's discards, or in stud the folded hands and burns, once it runs out)."""
+        t = self.t
+        stub = set(t.deck)
+        free = stub if stub else set(t.discards) | set(t.mucked) | {
+            c for c in t.burned if c is not None}
         return [c for c in self.order if c in free]
 
     # ---------------------------------------------------------------- legal moves
@@ -155,10 +165,12 @@ class Hands(RuleBasedStateMachine):
             else:
                 t.act("sm -") if text else t.show()
         else:
-            kinds = ["call"] + (["fold"] if legal.fold else []) + (
-                ["raise"] if legal.raise_to else [])
+            kinds = (["call"] if legal.call is not None else ["bring in"]) + (
+                ["fold"] if legal.fold else []) + (["raise"] if legal.raise_to else [])
             kind = data.draw(st.sampled_from(kinds), label="bet")
-            if kind == "raise":
+            if kind == "bring in":
+                t.act("pb") if text else t.bring_in()
+            elif kind == "raise":
                 low, high = legal.raise_to  # type: ignore[misc]
                 amount = data.draw(st.integers(low, high), label="amount")
                 t.act(f"cbr {amount}") if text else t.raise_to(amount)
@@ -218,6 +230,13 @@ class Hands(RuleBasedStateMachine):
             choices.append(t.fold)
         if legal.call is None:
             choices.append(t.check_or_call)
+        if not legal.bring_in:
+            choices += [t.bring_in, lambda: t.act("pb")]       # none due (or posted)
+        if t.actor is not None:                               # out of turn
+            other = f"p{(t.actor + 1) % seats + 1}"
+            amount = legal.raise_to[0] if legal.raise_to else 1
+            choices += [lambda: t.act(f"{other} pb"), lambda: t.act(f"{other} cc"),
+                        lambda: t.act(f"{other} cbr {amount}"), lambda: t.act(f"{other} f")]
         if legal.discard is None:
             choices.append(lambda: t.discard([]))
         else:
@@ -285,6 +304,8 @@ class Hands(RuleBasedStateMachine):
         assert (legal.call is not None) == t.can_check_or_call()
         assert (legal.raise_to is not None) == t.can_raise_to()
         assert (legal.discard is not None) == t.can_discard()
+        assert legal.bring_in == t.can_bring_in()
+        assert not (legal.bring_in and (legal.call is not None or legal.fold))
         if legal.raise_to is not None:
             low, high = legal.raise_to
             assert t.can_raise_to(low) and t.can_raise_to(high)

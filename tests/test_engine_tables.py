@@ -68,12 +68,14 @@ class Follower:
         """Table i's finished hand, played again on a Table from its seed."""
         hand, env = self.hands[i], self.env
         t = Table(env.game, hand["stacks"], seed=hand["seed"], options=env.options)
-        assert np.array_equal(np.array(t.holes, np.uint8), hand["hole"]), i
+        dealt = np.array(t.holes, np.uint8)        # stud: third street's cards so far
+        assert np.array_equal(dealt, hand["hole"][:, :dealt.shape[1]]), i
+        assert (hand["hole"][:, dealt.shape[1]:] == 255).all(), i
         for kind, amount in hand["actions"]:
             if kind == 0:
                 t.fold()
-            elif kind == 1:
-                t.check_or_call()
+            elif kind == 1:                 # stud: "call" posts a bring-in due
+                t.bring_in() if t.can_bring_in() else t.check_or_call()
             else:
                 t.raise_to(amount)
         assert t.done, f"table {i}: the Table's hand did not end with the same actions"
@@ -97,6 +99,29 @@ def test_tables_deal_and_pay_what_a_table_with_the_same_seed_does(game: str,
     for _ in range(60):
         follower.step(*random_actions(rng, env))
     assert follower.checked >= 48
+
+
+@pytest.mark.parametrize("game", ["seven-card-stud", "seven-card-stud-hilo", "razz"])
+@pytest.mark.parametrize("seats", [3, 8])
+def test_the_stud_games_step_as_a_table_plays_them(game: str, seats: int) -> None:
+    """Antes, the bring-in (kind 1 where it is due), completing and, with eight seats,
+    the common card: each finished hand played again on a Table."""
+    rng = np.random.default_rng(seats)
+    env = Tables(game, n=16, seats=seats, stacks=[40, 90, 25, 60, 200, 35, 80, 50][:seats],
+                 antes=1, bring_in=1, small_bet=2, big_bet=4, seed=5)
+    lg = env.legal()
+    assert (lg.call == 0).all() and not lg.fold.any() and (lg.raise_min == 2).all()
+    assert env.observe()["board"].shape == (16, 1)      # the common card's place
+    follower = Follower(env)
+    common = 0
+    for _ in range(120):
+        kinds, amounts = random_actions(rng, env)
+        if seats == 8:                  # nobody folds: eight seats reach seventh street
+            kinds[kinds == 0] = 1
+        follower.step(kinds, amounts)
+        common += int((env.observe()["board"] != 255).sum())
+    assert follower.checked >= 16
+    assert (common > 0) == (seats == 8)
 
 
 def test_heads_up_and_short_stacks() -> None:

@@ -305,7 +305,10 @@ def test_result_repr_and_dict():
     (("holdem", ["AhAsKs", "KdKc"]), "player 1"),
     (("omaha", ["AhAsKd", "random"]), "player 1: a Omaha hand has 4 cards, got 3"),
     (("holdem", ["AhAs", "XYz"]), "player 2: cannot read range part"),
-    (("2-7-triple-draw", ["AhAs2c3d4h", "random"]), "no community cards"),
+    (("2-7-triple-draw", ["AhAs2c3d4h", "random"]), "player 2: give its cards"),
+    (("badugi", ["AhAs2c3d", "Kd"]), "player 2: a Badugi hand has 4 cards, got 1"),
+    (("razz", ["AhAs2c3d4h5c6h7h", "KdKs"]), "player 1: a stud hand holds 1..7 cards"),
+    (("razz", ["As2s3s", "KdQdJd"], "", "As"), "card As is in the dead cards and in player 1"),
 ])
 def test_bad_input_names_the_problem(args, match):
     with pytest.raises(ValueError, match=match):

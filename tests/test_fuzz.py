@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import games
 from evaluator import (
     ACE_TO_FIVE,
+    BADUGI,
     DEUCE_TO_SEVEN,
     EIGHT_OR_BETTER,
     HIGH,
@@ -48,7 +49,7 @@ from tests.fuzz import (
 )
 
 HAND_TYPES = [HIGH, DEUCE_TO_SEVEN, ACE_TO_FIVE, EIGHT_OR_BETTER, SHORT_DECK, SHORT_DECK_TRIPS,
-              OFC_TOP]
+              BADUGI, OFC_TOP]
 OMAHAS = [OMAHA, OMAHA_EIGHT_OR_BETTER]
 GAMES = st.one_of(st.sampled_from(sorted(games.VARIANTS)), st.sampled_from(
     list(games.VARIANTS.values())), anything)

@@ -2,9 +2,10 @@
 
 ../shared/phh/pokerkit-phh-data.tar.xz (relative to the project root) holds 10,088
 PHH files published with pokerkit: 10,000 six-max no-limit hands of a bot match, 83
-hands of a televised championship in nine variants, and 5 famous hands.  Every NT, NS,
-PO, FT and FO/8 hand that records its finishing stacks must replay to exactly those
-stacks (a file that writes half chips may differ by the odd chip).  The archive is
+hands of a televised championship in nine variants, and 5 famous hands.  Every file
+loads, and every hand that records its finishing stacks (10,083, in the eleven
+variants of the standard) must replay to exactly those stacks (a file that writes
+half chips may differ by the odd chip).  The archive is
 read in place and never copied into the project; the test is skipped where it is
 absent (a user's machine, a clean CI clone).
 """
@@ -29,9 +30,10 @@ else:  # pragma: no cover - the backport pokerhands depends on before 3.11
 
 ARCHIVE = Path(__file__).resolve().parents[1] / ".." / "shared" / "phh" / \
     "pokerkit-phh-data.tar.xz"
-OURS = ("NT", "NS", "PO", "FT", "FO/8", "F2L3D")
-#: the hands of our variants that record finishing stacks, per variant
-EXPECTED = {"NT": 10_011, "FO/8": 14, "PO": 7, "FT": 7, "F2L3D": 7}
+OURS = ("NT", "NS", "PO", "FT", "FO/8", "F2L3D", "F7S", "F7S/8", "FR", "N2L1D", "FB")
+#: the hands that record finishing stacks, per variant (10,083 in all)
+EXPECTED = {"NT": 10_011, "FO/8": 14, "PO": 7, "FT": 7, "F2L3D": 7, "F7S": 13, "F7S/8": 7,
+            "FR": 10, "N2L1D": 7}
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +55,7 @@ def test_every_file_of_the_dataset_loads(hands: list[tuple[str, str]]) -> None:
     variants = Counter(phh.loads(text).variant for _, text in hands)
     assert sum(variants.values()) == len(hands) == 10_088
     assert variants["NT"] == 10_012 and variants["F2L3D"] == 8
+    assert set(variants) == set(OURS)
 
 
 def test_the_subset_reader_reads_every_file_as_tomllib_does(
@@ -86,15 +89,17 @@ def test_every_hand_of_our_variants_replays_to_its_finishing_stacks(
         replayed[history.variant] += 1
     assert not wrong, f"{len(wrong)} hands end elsewhere, e.g. {wrong[:3]}"
     assert dict(replayed) == EXPECTED
+    assert sum(replayed.values()) == 10_083
 
 
 def test_famous_hands_without_finishing_stacks(hands: list[tuple[str, str]]) -> None:
-    """The four famous hands of our variants record no finishing stacks: three (one of
-    them Arieh vs Yockey's 2-7 Triple Draw) replay to the end with every chip kept; one
-    counts quarter chips, which the engine refuses by name."""
+    """The five famous hands record no finishing stacks: four (Arieh vs Yockey's 2-7
+    Triple Draw and Wikipedia's badugi hand, every card of it unseen until the
+    showdown, among them) replay to the end with every chip kept; one counts quarter
+    chips, which the engine refuses by name."""
     famous = {name.rsplit("/", 1)[-1]: text for name, text in hands
               if name.count("/") == 1 and phh.loads(text).variant in OURS}
-    assert len(famous) == 4
+    assert len(famous) == 5
     for name, text in famous.items():
         history = phh.loads(text)
         if any(not float(x).is_integer() for x in history.starting_stacks):
@@ -105,3 +110,29 @@ def test_famous_hands_without_finishing_stacks(hands: list[tuple[str, str]]) -> 
         assert table.done, name
         assert sum(table.stacks) == sum(history.starting_stacks), name
         assert any(e.kind == "show" for e in table.events), name
+
+
+def test_the_stud_games_replay_as_recorded(hands: list[tuple[str, str]]) -> None:
+    """What the stud hands exercise, checked on the hands themselves: the bring-in
+    falls where the file posts it (the lowest card showing; razz the highest), every
+    later round opens where the file's first action is (the best hand showing; razz
+    the lowest), up cards are the third card of third street and one a street after
+    it, and razz's all-in on sixth street shows down twice (wsop/2023/43/5/85: the
+    seventh-street card is dealt face down after the hands were shown)."""
+    stud = [(name, phh.loads(text)) for name, text in hands
+            if phh.loads(text).variant in ("F7S", "F7S/8", "FR")]
+    assert len(stud) == 30
+    for name, history in stud:
+        table = phh.replay(history)
+        events = table.events
+        posts = [e for e in events if e.kind == "bring_in"]
+        assert len(posts) == 1, name
+        assert f"p{posts[0].seat + 1} pb" in history.actions, name
+        for e in events:
+            if e.kind == "deal_hole" and len(e.cards) == 3:
+                assert e.up == (False, False, True), name
+            elif e.kind == "deal_hole":
+                assert len(e.up) in (0, 1), name
+    razz = dict(stud)["data/wsop/2023/43/5/85.phh"]
+    shows = [e.seat for e in phh.replay(razz).events if e.kind == "show"]
+    assert shows == [1, 0, 0, 1]

@@ -147,8 +147,9 @@ def test_a_table_writes_what_a_reader_needs() -> None:
 
 
 def test_variant_codes() -> None:
-    assert set(STANDARD) <= set(CODES)
-    assert len(CODES) == 3 * len(GAMES) + len(PLACEMENT)
+    assert set(STANDARD) <= set(CODES) and len(STANDARD) == 11
+    stud = ("seven-card-stud", "seven-card-stud-hilo", "razz")      # fixed limit only
+    assert len(CODES) == 3 * len(GAMES) - 2 * len(stud) + len(PLACEMENT)
     for code, (name, betting) in CODES.items():
         game, structure = phh.game_of(code)
         assert (game.name, structure) == (name, betting)
@@ -156,8 +157,9 @@ def test_variant_codes() -> None:
     assert phh.code_of(variant("short-deck"), Betting.NO_LIMIT) == "NS"
     assert phh.code_of(variant("omaha-hilo"), Betting.FIXED_LIMIT) == "FO/8"
     assert phh.code_of(variant("crazy-pineapple"), Betting.POT_LIMIT) == "PCP"
-    with pytest.raises(ValueError, match="'F7S' is not played by this engine"):
-        phh.game_of("F7S")
+    assert phh.game_of("F7S")[0].name == "seven-card-stud"
+    with pytest.raises(ValueError, match="'N7S' is not played by this engine"):
+        phh.game_of("N7S")
     with pytest.raises(ValueError, match="no PHH variant code"):
         phh.code_of(variant("holdem").with_options(name="mine"), Betting.NO_LIMIT)
 
@@ -187,7 +189,8 @@ def test_malformed_files_name_the_line(change: tuple[str, str], message: str) ->
     (('"d db Jh"', '"d db 7h"'), r"line 19\): board: card 7h is already in a hand"),
     (("starting_stacks = [500, 300, 800]", "starting_stacks = [500.5, 300, 800]"),
      r"starting_stacks\[0\] = 500.5: the engine counts whole chips"),
-    (('variant = "PO"', 'variant = "F7S"'), "'F7S' is not played by this engine"),
+    (('variant = "PO"', 'variant = "N7S"'), "'N7S' is not played by this engine"),
+    (('variant = "PO"', 'variant = "F7S"'), "Seven-card stud has no blinds"),
 ])
 def test_replay_names_the_action_it_cannot_play(change: tuple[str, str], message: str) -> None:
     old, new = change

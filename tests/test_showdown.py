@@ -460,10 +460,14 @@ def test_every_variant_fits_its_deck_at_full_table():
     for name in games.VARIANTS:
         game = games.variant(name)
         game = games.variant(game, players=game.max_players)   # Italian: the deck follows
-        needed = game.max_players * game.dealt + game.board_cards
-        if game.name == "2-7-triple-draw":
+        if any(s.draw for s in game.streets):
             continue  # draws reshuffle the discards (docs/rules/triple-draw.md)
+        # stud's seventh street goes to the board, common to all, when the deck runs short
+        common = game.common_cards
+        needed = game.max_players * (game.dealt - common) + common + game.board_cards
         assert needed <= game.deck_size, f"{game.name}: {needed} cards from {game.deck_size}"
+        if common:
+            assert needed + (game.max_players - 1) * common > game.deck_size  # and it does
 
 
 def test_batch_names_uint8_cards_out_of_range(rng: np.random.Generator) -> None:

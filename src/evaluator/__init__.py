@@ -11,6 +11,7 @@ checks, :mod:`evaluator.threads` the shared thread pool, and the public ``.pxd``
 'Royal Flush'
 """
 
+from evaluator._badugi import BADUGI, BadugiType
 from evaluator._cards import RANKS, SUITS, CardsLike, card_name, deck, format_cards, parse_cards
 from evaluator._handtype import HandType
 from evaluator._high import HIGH
@@ -24,6 +25,7 @@ from evaluator._version import __version__ as __version__
 
 __all__ = [
     "ACE_TO_FIVE",
+    "BADUGI",
     "DEUCE_TO_SEVEN",
     "EIGHT_OR_BETTER",
     "HIGH",
@@ -34,6 +36,7 @@ __all__ = [
     "SHORT_DECK",
     "SHORT_DECK_TRIPS",
     "SUITS",
+    "BadugiType",
     "CardsLike",
     "HandType",
     "ItalianHandType",

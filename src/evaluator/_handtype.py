@@ -112,6 +112,10 @@ class HandType(LazyTables):
     their cards and the board together."""
 
     total_order = True
+    #: the kernels that value one hand and a batch of rows (evaluator._kernel), given
+    #: the tables this hand type builds
+    _one: Callable[..., int | None] = staticmethod(_kernel.evaluate_one)
+    _rows: Callable[..., int] = staticmethod(_kernel.evaluate_rows)
 
     def __init__(
         self,
@@ -156,13 +160,12 @@ class HandType(LazyTables):
         tuples of ints take a fast path with the same checks.
         """
         sizes = self.sizes
-        value = _kernel.evaluate_one(self.tables, cards, board, self._allowed, sizes[0],
-                                     sizes[-1])
+        value = self._one(self.tables, cards, board, self._allowed, sizes[0], sizes[-1])
         if value is None:  # not lists or tuples of valid ints: parse, then the fast path
             hand = self._cards(cards if board is None else
                                np.concatenate([parse_cards(cards), parse_cards(board)]))
-            value = _kernel.evaluate_one(self.tables, hand.tolist(), None, self._allowed,
-                                         sizes[0], sizes[-1])
+            value = self._one(self.tables, hand.tolist(), None, self._allowed, sizes[0],
+                              sizes[-1])
             assert value is not None
         return value
 
@@ -195,11 +198,11 @@ class HandType(LazyTables):
         # the kernel checks each row as it reads it; a caller's array is only written
         # once every row was good, so a refused call leaves it as it was
         values = np.empty(n, dtype=np.int32) if given else out
-        tables, allowed = self.tables, self._allowed
+        tables, allowed, kernel = self.tables, self._allowed, self._rows
         bad: list[int] = []
 
         def run(a: int, b: int) -> None:
-            row = _kernel.evaluate_rows(tables, rows[a:b], values[a:b], allowed)
+            row = kernel(tables, rows[a:b], values[a:b], allowed)
             if row >= 0:
                 bad.append(a + row)
 

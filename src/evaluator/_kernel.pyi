@@ -5,7 +5,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from evaluator.tables import HandTables
+from evaluator.tables import BadugiTables, HandTables
 
 def evaluate_rows(
     h: HandTables, cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], allowed: int
@@ -17,3 +17,9 @@ def evaluate_one(
     h: HandTables, cards: Any, board: Any, allowed: int, min_n: int, max_n: int
 ) -> int | None: ...
 def rank_histogram(h: HandTables, deck: npt.NDArray[np.uint8], n: int) -> npt.NDArray[np.int64]: ...
+def badugi_rows(
+    t: BadugiTables, cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], allowed: int
+) -> int: ...
+def badugi_one(
+    t: BadugiTables, cards: Any, board: Any, allowed: int, min_n: int, max_n: int
+) -> int | None: ...

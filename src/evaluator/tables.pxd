@@ -90,3 +90,47 @@ cdef class HandTables:
 
 cdef HandTables make_tables(strength5_fn strength, flush5_fn flush, int max_cards,
                             int min_cards=*)
+
+
+# Badugi (four cards, at most one of each suit and rank counting) is not a best-five
+# ranking: its table is indexed by the hand itself.  Four cards sorted, a < b < c < d,
+# have the colex rank C(a, 1) + C(b, 2) + C(c, 3) + C(d, 4), their slot in a table of
+# C(52, 4) = 270,725 values read once per hand.  The sort is a network of five
+# compare-exchanges (no branch); `colex[k * 256 + p]` is C(p, k + 1) for p < 52 and 0
+# past it, and the table is padded to the largest sum any four bytes can make, so a
+# bad hand (a card past 51, or twice) is looked up in bounds, flagged, and discarded.
+cdef extern from *:
+    """
+    #define PH_BADUGI_SLOTS 272052  /* C(51,1) + C(51,2) + C(51,3) + C(51,4) + 1 */
+    #define PH_MINMAX(x, y) { uint32_t t_ = (x) < (y) ? (x) : (y); \
+                              (y) = (x) < (y) ? (y) : (x); (x) = t_; }
+    /* the slot of four cards; *bad is set when one is past 51 or two are equal */
+    static inline uint32_t ph_badugi_slot(const uint32_t *colex, uint32_t a, uint32_t b,
+                                          uint32_t c, uint32_t d, uint32_t *bad) {
+        PH_MINMAX(a, b); PH_MINMAX(c, d); PH_MINMAX(a, c); PH_MINMAX(b, d); PH_MINMAX(b, c);
+        *bad = (a >= b) | (b >= c) | (c >= d) | (d > 51);
+        return a + colex[256 + b] + colex[512 + c] + colex[768 + d];
+    }
+    #undef PH_MINMAX
+    """
+    const int BADUGI_SLOTS "PH_BADUGI_SLOTS"
+    uint32_t badugi_slot "ph_badugi_slot"(const uint32_t *colex, uint32_t a, uint32_t b,
+                                          uint32_t c, uint32_t d, uint32_t *bad) noexcept nogil
+
+
+ctypedef struct Badugi:
+    const entry_t *values       # (BADUGI_SLOTS,) value of every four-card hand, by slot
+    const uint32_t *colex       # (4 * 256,) C(p, k + 1) at k * 256 + p, 0 for p > 51
+
+
+cdef inline rank_t badugi_value(const Badugi *t, const card_t *cards) noexcept nogil:
+    """Value of four distinct valid cards."""
+    cdef uint32_t bad
+    return t.values[badugi_slot(t.colex, cards[0], cards[1], cards[2], cards[3], &bad)]
+
+
+cdef class BadugiTables:
+    cdef Badugi t                   # raw pointers into the arrays below, for the kernels
+    cdef readonly object values     # (BADUGI_SLOTS,) uint16: value by colex slot
+    cdef readonly object colex      # (1024,) uint32
+    cdef readonly object classes    # (1092,) uint32: strength of value v is classes[v - 1]

@@ -30,7 +30,7 @@ from libc.stdlib cimport malloc, qsort
 from libc.string cimport memset
 
 from evaluator.keys cimport RANK_KEY, popcount
-from evaluator.typedefs cimport entry_t, int32_t, uint8_t, uint16_t, uint32_t
+from evaluator.typedefs cimport entry_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "hash_offsets.h":
     const int PH_HASH_OFFSETS_ROW_BITS
@@ -381,3 +381,96 @@ def multiset_keys():
         for r in range(13):
             counts[i, r] = _MULTISETS[i].counts[r]
     return keys, counts
+
+
+# ---------------------------------------------------------------- badugi
+
+cdef uint32_t _badugi_strength(const int *cards) noexcept nogil:
+    """Strength of a four-card badugi hand: the largest set of its cards with no suit
+    and no rank twice, then the lowest such set (ace low), compared from its highest
+    card down: size << 13 | (8191 - its ace-low rank mask).  A smaller mask of the
+    same size is the lower hand: its highest card is lower, or the same and the rest
+    is lower."""
+    cdef uint32_t best = 0, strength, suits, ranks, bit
+    cdef int subset, i, size
+    cdef bint ok
+    for subset in range(1, 16):
+        suits = 0
+        ranks = 0
+        size = 0
+        ok = True
+        for i in range(4):
+            if (subset >> i) & 1:
+                bit = 1u << ((cards[i] >> 2) + 1) % 13      # ace low: A = bit 0
+                if (suits >> (cards[i] & 3)) & 1 or ranks & bit:
+                    ok = False
+                    break
+                suits |= 1u << (cards[i] & 3)
+                ranks |= bit
+                size += 1
+        if ok:
+            strength = (<uint32_t>size << 13) | (8191 - ranks)
+            if strength > best:
+                best = strength
+    return best
+
+
+cdef class BadugiTables:
+    """The table of the badugi ranking (see tables.pxd): the value of every four-card
+    hand by its colex slot."""
+
+    def __reduce__(self):
+        raise TypeError("BadugiTables are rebuilt on first use; pickle the hand type instead")
+
+    @property
+    def nbytes(self) -> int:
+        return self.values.nbytes + self.colex.nbytes
+
+
+def badugi_tables():
+    """Build the badugi table (a few milliseconds): every four-card hand's strength in
+    colex order, then the dense ranking of the 1,092 distinct strengths (13 one-card,
+    78 two-card, 286 three-card hands and 715 badugis), value = position + 1."""
+    cdef BadugiTables t = BadugiTables.__new__(BadugiTables)
+    cdef int a, b, c, d, k, p, slot = 0
+    cdef int cards[4]
+    colex = np.zeros(4 * 256, dtype=np.uint32)
+    cdef uint32_t[::1] cx = colex
+    for k in range(4):
+        for p in range(52):
+            cx[k * 256 + p] = _choose(p, k + 1)
+    strengths = np.empty(270725, dtype=np.uint32)
+    cdef uint32_t[::1] st = strengths
+    with nogil:
+        for d in range(3, 52):
+            for c in range(2, d):
+                for b in range(1, c):
+                    for a in range(b):
+                        cards[0] = a
+                        cards[1] = b
+                        cards[2] = c
+                        cards[3] = d
+                        st[slot] = _badugi_strength(cards)
+                        slot += 1
+    classes = np.unique(strengths)
+    values = np.zeros(BADUGI_SLOTS, dtype=np.uint16)      # padded: see tables.pxd
+    values[:270725] = np.searchsorted(classes, strengths) + 1
+    cdef const entry_t[::1] vals = values
+    t.values = values
+    t.colex = colex
+    t.classes = classes
+    t.t.values = &vals[0]
+    t.t.colex = &cx[0]
+    for arr in (values, colex, classes):
+        arr.flags.writeable = False
+    return t
+
+
+cdef uint32_t _choose(int n, int k) noexcept nogil:
+    cdef uint64_t out = 1
+    cdef int i
+    if k > n:
+        return 0
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return <uint32_t>out

@@ -17,7 +17,9 @@ from games.ranges import parse_range
 from games.showdown import Award, PotResult, ShowdownResult, showdown, showdown_batch
 from games.tables import EquityTable, equity_table
 from games.variants import (
+    BADUGI,
     CRAZY_PINEAPPLE,
+    DEUCE_TO_SEVEN_SINGLE_DRAW,
     DEUCE_TO_SEVEN_TRIPLE_DRAW,
     HOLDEM,
     ITALIAN,
@@ -28,9 +30,13 @@ from games.variants import (
     OMAHA6,
     OMAHA_HI_LO,
     PINEAPPLE_OFC,
+    RAZZ,
+    SEVEN_CARD_STUD,
+    SEVEN_CARD_STUD_HI_LO,
     SHORT_DECK,
     VARIANTS,
     Betting,
+    Opener,
     Row,
     Split,
     Street,
@@ -39,7 +45,9 @@ from games.variants import (
 )
 
 __all__ = [
+    "BADUGI",
     "CRAZY_PINEAPPLE",
+    "DEUCE_TO_SEVEN_SINGLE_DRAW",
     "DEUCE_TO_SEVEN_TRIPLE_DRAW",
     "HOLDEM",
     "ITALIAN",
@@ -50,12 +58,16 @@ __all__ = [
     "OMAHA6",
     "OMAHA_HI_LO",
     "PINEAPPLE_OFC",
+    "RAZZ",
+    "SEVEN_CARD_STUD",
+    "SEVEN_CARD_STUD_HI_LO",
     "SHORT_DECK",
     "VARIANTS",
     "Award",
     "Betting",
     "EquityResult",
     "EquityTable",
+    "Opener",
     "PlayerEquity",
     "PotResult",
     "Row",

@@ -4,6 +4,8 @@
     pokerhands equity AhAs KdKc --board Td7s2c
     pokerhands equity "TT+, AKs" random --trials 1000000 --seed 1 --json
     pokerhands equity Ah2sKd3c QhJh4s5s --game omaha-hilo --board 7c8d9h
+    pokerhands equity ????Kd9c7h QhQcJs8d --game seven-card-stud --dead 2c7d
+    pokerhands equity Ac2d3h3s 2c4d6h8s --game badugi --keep 3 pat
     pokerhands table --vs "TT+,AKs" --png grid.png
     pokerhands table --rows AA KK AKs --csv table.csv --scheduler tcp://host:8786
 
@@ -22,16 +24,20 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from evaluator import HIGH, __version__, format_cards, parse_cards
-from games.equity import equity
+from games.equity import EquityResult, equity
+from games.equity.dealout import is_draw, is_stud
 from games.variants import VARIANTS
 
 
-def _board_game_options(sub: argparse.ArgumentParser) -> argparse._MutuallyExclusiveGroup:
-    """--board, --dead, --game, --seed, --threads of the equity commands; returns the
-    group for how to compute (exact or sampled), which each command fills."""
+def _board_game_options(sub: argparse.ArgumentParser,
+                        dealout: bool = False) -> argparse._MutuallyExclusiveGroup:
+    """--board, --dead, --game, --seed, --threads of the equity commands (with
+    `dealout`, the stud and draw games among the games); returns the group for how to
+    compute (exact or sampled), which each command fills."""
     sub.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. Td7s2c")
     sub.add_argument("--dead", default="", help="cards known to be out")
-    games = sorted(n for n, v in VARIANTS.items() if v.board_cards == 5)
+    games = sorted(n for n, v in VARIANTS.items()
+                   if v.board_cards == 5 or (dealout and _is_dealout(v.name)))
     sub.add_argument("--game", default="holdem", help="one of: " + ", ".join(games))
     sub.add_argument("--seed", type=int, help="seed for sampling (same seed, same answer)")
     sub.add_argument("--threads", type=int, help="threads (default: one per core)")
@@ -52,7 +58,10 @@ def _parser() -> argparse.ArgumentParser:
     eq = sub.add_parser("equity", help="each player's share of the pot")
     eq.add_argument("players", nargs="+",
                     help='one hand or range per player: AhAs, "TT+,AKs", 15%%, random')
-    how = _board_game_options(eq)
+    how = _board_game_options(eq, dealout=True)
+    eq.add_argument("--keep", nargs="+",
+                    help="draw games: each player's strategy before the draw: pat, a "
+                         "number (keep its best that many cards) or the cards kept")
     how.add_argument("--exact", action="store_true", help="enumerate every board")
     how.add_argument("--trials", type=int, help="sample this many deals")
     how.add_argument("--seconds", type=float, help="sample for this long")
@@ -113,9 +122,26 @@ def _eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_dealout(name: str) -> bool:
+    """A game equity deals out to each player (stud, the lowball draws): no board."""
+    v = VARIANTS[name]
+    return is_stud(v) or is_draw(v)
+
+
 def _equity(args: argparse.Namespace) -> int:
-    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     exact = True if args.exact else None
+    if args.game in VARIANTS and _is_dealout(args.game):
+        game = VARIANTS[args.game]
+        if args.board or args.seconds is not None or args.threads is not None:
+            raise ValueError(f"{game.title} has no board: --board, --seconds and --threads "
+                             "are for the board games")
+        keep = None if args.keep is None else [int(k) if k.isdigit() else k
+                                               for k in args.keep]
+        return _print_equity(equity(args.game, args.players, dead=args.dead, exact=exact,
+                                    trials=args.trials, seed=args.seed, keep=keep), args.json)
+    if args.keep is not None:
+        raise ValueError("--keep is the drawing strategy of the draw games")
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         result = equity(
             args.game, args.players, args.board, args.dead, exact=exact, trials=args.trials,
@@ -125,7 +151,11 @@ def _equity(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    if args.json:
+    return _print_equity(result, args.json)
+
+
+def _print_equity(result: EquityResult, as_json: bool) -> int:
+    if as_json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
     where = f", board {result.board}" if result.board else ""

@@ -41,6 +41,26 @@ class Betting(Enum):
     FIXED_LIMIT = "fixed-limit"
 
 
+class Opener(Enum):
+    """Who opens a street's betting round (speaks first).
+
+    POSITION: the seat after the blinds in the first round, the first seat left of the
+    button after it.  The stud games open by the cards showing (face up), as PHH's
+    reference does: LOW_CARD, the lowest card (aces high; between cards of one rank the
+    lower suit, clubs < diamonds < hearts < spades) and HIGH_CARD, the highest (aces
+    low: razz), each bringing in; HIGH_HAND, the best high hand showing (pairs, two
+    pair, trips, quads, then the ranks; straights and flushes do not count) and
+    LOW_HAND, the best ace-to-five low showing (razz), between equal hands the first
+    seat from p1.
+    """
+
+    POSITION = "position"
+    LOW_CARD = "low card"
+    HIGH_CARD = "high card"
+    HIGH_HAND = "high hand"
+    LOW_HAND = "low hand"
+
+
 @dataclass(frozen=True)
 class Street:
     """One dealing step followed by a betting round.
@@ -64,6 +84,14 @@ class Street:
     pot is carried to the next deal (Italian poker: a deal nobody opens, a paròl);
     serve_at_once: a draw serves at most this many cards to a player at once, the
     rest after every other player (0: no limit; Italian poker: 3).
+    up: of the `hole` cards dealt to each player, the last `up` are dealt face up (stud:
+    two down and one up on third street, one up on the next three, one down last);
+    opener: who opens the street's betting round (`Opener`; stud: by the cards showing);
+    bring_in: the round opens with the bring-in: its opener posts it or completes to the
+    round's bet (stud's third street; the amount is a table option);
+    common_if_short: when the stub cannot give every player still in its hole cards,
+    they are dealt face up to the board instead, common to all (stud's seventh street
+    with eight players).
     """
 
     name: str
@@ -80,6 +108,10 @@ class Street:
     led_by_opener: bool = False
     carries_if_checked: bool = False
     serve_at_once: int = 0
+    up: int = 0
+    opener: Opener = Opener.POSITION
+    bring_in: bool = False
+    common_if_short: bool = False
 
 
 @dataclass(frozen=True)
@@ -153,6 +185,18 @@ class Variant:
     def is_community(self) -> bool:
         return self.board_cards > 0
 
+    @property
+    def has_bring_in(self) -> bool:
+        """A street opens with a bring-in (the stud games)."""
+        return any(s.bring_in for s in self.streets)
+
+    @property
+    def common_cards(self) -> int:
+        """Hole cards that become a common board card when the deck runs short (stud's
+        seventh street): a showdown may then have this many board cards, and as many
+        hole cards fewer."""
+        return sum(s.hole for s in self.streets if s.common_if_short)
+
     def with_options(self, **changes: Any) -> Variant:
         """A copy with some fields changed (e.g. betting=Betting.POT_LIMIT)."""
         return replace(self, **changes)
@@ -214,6 +258,52 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
         Street("third draw", draw=5, big_bet=True),
     ),
 )
+DEUCE_TO_SEVEN_SINGLE_DRAW = DEUCE_TO_SEVEN_TRIPLE_DRAW.with_options(
+    name="2-7-single-draw", title="2-7 Single Draw", betting=Betting.NO_LIMIT,
+    streets=(Street("predraw", hole=5), Street("draw", draw=5)),
+)
+BADUGI = Variant(
+    "badugi", "Badugi", hole_cards=4, board_cards=0, high=evaluator.BADUGI,
+    split=Split.LOW, max_players=6, betting=Betting.FIXED_LIMIT,
+    streets=(
+        Street("predraw", hole=4),
+        Street("first draw", draw=4),
+        Street("second draw", draw=4, big_bet=True),
+        Street("third draw", draw=4, big_bet=True),
+    ),
+)
+
+
+def _stud_streets(low: bool) -> tuple[Street, ...]:
+    """Seven-card stud's streets: two cards down and one up, then one up on each of
+    the next three streets and one down last; the bring-in on third street by the
+    lowest card showing (razz: the highest), the best hand showing opening the later
+    rounds (razz: the lowest); the big bet from fifth street."""
+    bring = Opener.HIGH_CARD if low else Opener.LOW_CARD
+    best = Opener.LOW_HAND if low else Opener.HIGH_HAND
+    return (
+        Street("third street", hole=3, up=1, opener=bring, bring_in=True),
+        Street("fourth street", hole=1, up=1, opener=best),
+        Street("fifth street", hole=1, up=1, opener=best, big_bet=True),
+        Street("sixth street", hole=1, up=1, opener=best, big_bet=True),
+        Street("seventh street", hole=1, opener=best, big_bet=True, common_if_short=True),
+    )
+
+
+# Eight players at most: with eight still in on seventh street the stub (four cards)
+# cannot give each a card, so one card goes to the board, common to all.
+SEVEN_CARD_STUD = Variant(
+    "seven-card-stud", "Seven-card stud", hole_cards=7, board_cards=0, max_players=8,
+    betting=Betting.FIXED_LIMIT, streets=_stud_streets(low=False),
+)
+SEVEN_CARD_STUD_HI_LO = SEVEN_CARD_STUD.with_options(
+    name="seven-card-stud-hilo", title="Seven-card stud Hi/Lo (eight or better)",
+    low=evaluator.EIGHT_OR_BETTER, split=Split.HIGH_LOW,
+)
+RAZZ = SEVEN_CARD_STUD.with_options(
+    name="razz", title="Razz (seven-card stud, ace-to-five low)", high=evaluator.ACE_TO_FIVE,
+    split=Split.LOW, streets=_stud_streets(low=True),
+)
 # The deck follows the players (lowest rank 11 - players, seed 001 "Il mazzo"): the
 # variant holds the four-player game and the rule; variant("italian", players=n) and
 # every showdown apply it.  The 52-card option is
@@ -252,7 +342,8 @@ PINEAPPLE_OFC = Variant(
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (HOLDEM, SHORT_DECK, OMAHA, OMAHA5, OMAHA6, OMAHA_HI_LO, OMAHA5_HI_LO,
-              CRAZY_PINEAPPLE, DEUCE_TO_SEVEN_TRIPLE_DRAW, ITALIAN, OFC, PINEAPPLE_OFC)
+              CRAZY_PINEAPPLE, DEUCE_TO_SEVEN_TRIPLE_DRAW, DEUCE_TO_SEVEN_SINGLE_DRAW, BADUGI,
+              SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, RAZZ, ITALIAN, OFC, PINEAPPLE_OFC)
 }
 
 

@@ -38,7 +38,7 @@ from games.engine cimport _steps as steps
 from games.engine._chips cimport max_raise, min_raise, pot_total, raise_block, to_call
 from games.engine._spec cimport GameSpec
 from games.engine._state cimport (
-    K_BET, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, Hand, Log, Rec,
+    K_BET, K_BRING_IN, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, Hand, Log, Rec,
     Spec, log_clear, log_free,
 )
 
@@ -450,7 +450,7 @@ cdef class Batch:
             r = &t.last.recs[k]
             if r.kind == K_FOLD:
                 actions.append((FOLD, r.seat, 0))
-            elif r.kind == K_CHECK or r.kind == K_CALL:
+            elif r.kind == K_CHECK or r.kind == K_CALL or r.kind == K_BRING_IN:
                 actions.append((CALL, r.seat, 0))
             elif r.kind == K_BET or r.kind == K_RAISE:      # to the amount
                 actions.append((RAISE, r.seat, r.amount))

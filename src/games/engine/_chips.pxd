@@ -23,5 +23,6 @@ cdef int64_t min_raise(const Hand *h, int s) noexcept nogil
 cdef int64_t max_raise(const Spec *sp, const Hand *h, int s) noexcept nogil
 cdef int fold_actor(Hand *h) noexcept nogil
 cdef int64_t call_actor(Hand *h) noexcept nogil
+cdef int64_t bring_in_actor(const Spec *sp, Hand *h) noexcept nogil
 cdef bint raise_actor(Hand *h, int64_t value) noexcept nogil
 cdef bint next_actor(Hand *h, int s) noexcept nogil

@@ -19,6 +19,11 @@ engine, so recorded hands replay the same everywhere:
   says so, a raise goes at most to twice the bet it raises (Italian poker).
 * No raise is offered when no opponent could answer it (everyone else is all-in or
   covered), and folding only when facing a bet.
+* Stud's bring-in (a street with one): the round's first actor posts the bring-in
+  (`bring_in_actor`, less than the round's bet) or completes to the round's bet; while
+  nobody has completed, a completion goes to the round's bet, not to the bring-in plus
+  a bet (PHH's reference: the completion and every raise after it count toward the
+  cap, the bring-in does not).
 * Two conditions a rule module may set on a round (games/engine/rules/): seats that
   may not make its first bet (`closed`: Italian poker's opening requirement), and no
   raise until somebody calls (`hold_raises`: a blind opening).
@@ -87,6 +92,7 @@ cdef bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_bet,
     h.length = 0
     h.head = 0
     h.hold_raises = 0
+    h.bring_in = 0
     for s in range(h.seats):
         h.acted[s] = 0
         h.closed[s] = 0
@@ -209,7 +215,7 @@ cdef int raise_block(const Spec *sp, const Hand *h, int s) noexcept nogil:
 cdef int64_t min_raise(const Hand *h, int s) noexcept nogil:
     cdef int64_t step = h.last_amount if h.last_amount > h.round_min else h.round_min
     cdef int64_t most = h.stack[s] + h.bet[s]
-    cdef int64_t least = h.high + step
+    cdef int64_t least = h.round_min if h.bring_in else h.high + step   # completing
     return most if least > most else least
 
 
@@ -267,6 +273,21 @@ cdef int64_t call_actor(Hand *h) noexcept nogil:
     return amount
 
 
+cdef int64_t bring_in_actor(const Spec *sp, Hand *h) noexcept nogil:
+    """The player to act posts the bring-in (what its stack allows); returns the chips.
+    It is a bet of the round that sets no increment: a completion is still to come."""
+    cdef int s = h.queue[h.head]
+    cdef int64_t amount = sp.bring_in if sp.bring_in < h.stack[s] else h.stack[s]
+    h.head += 1
+    h.stack[s] -= amount
+    h.bet[s] += amount
+    h.put[s] += amount
+    if h.bet[s] > h.high:
+        h.high = h.bet[s]
+    h.bring_in = 2
+    return amount
+
+
 cdef bint raise_actor(Hand *h, int64_t value) noexcept nogil:
     """The player to act completes, bets or raises to `value` chips in front (checked
     by the caller); True for a raise, False for a bet (nothing in front before)."""
@@ -275,6 +296,7 @@ cdef bint raise_actor(Hand *h, int64_t value) noexcept nogil:
     cdef int64_t delta = value - h.bet[s]
     cdef int k, i
     cdef bint raised = h.high != 0
+    h.bring_in = 0
     h.stack[s] -= delta
     h.bet[s] = value
     h.put[s] += delta

@@ -42,6 +42,8 @@ cdef class Legal:
     card in place of one it exposed (a live dealer's irregularity), else None.
     place: in a placement game, each row with room and the cards it still takes
     ({"bottom": 5, "middle": 5, "top": 3} before the first card), else None.
+    bring_in: the player must post the bring-in (stud's third street) or complete
+    (`raise_to`); it may then neither check nor fold.
     """
 
     cdef readonly bint fold
@@ -51,9 +53,10 @@ cdef class Legal:
     cdef readonly bint show
     cdef readonly object replacement
     cdef readonly object place
+    cdef readonly bint bring_in
 
     def __init__(self, fold=False, call=None, raise_to=None, discard=None, show=False,
-                 replacement=None, place=None):
+                 replacement=None, place=None, bring_in=False):
         self.fold = fold
         self.call = call
         self.raise_to = raise_to
@@ -61,15 +64,19 @@ cdef class Legal:
         self.show = show
         self.replacement = replacement
         self.place = None if place is None else MappingProxyType(dict(place))
+        self.bring_in = bring_in
 
     def _fields(self):
         return (self.fold, self.call, self.raise_to, self.discard, self.show,
-                self.replacement, None if self.place is None else tuple(self.place.items()))
+                self.replacement, None if self.place is None else tuple(self.place.items()),
+                self.bring_in)
 
     def __repr__(self):
         extra = "" if self.replacement is None else f", replacement={self.replacement!r}"
         if self.place is not None:
             extra += f", place={dict(self.place)!r}"
+        if self.bring_in:
+            extra += ", bring_in=True"
         return (f"Legal(fold={self.fold!r}, call={self.call!r}, "
                 f"raise_to={self.raise_to!r}, discard={self.discard!r}, "
                 f"show={self.show!r}{extra})")
@@ -273,6 +280,16 @@ cdef class Machine:
         """The seat's cards (None for a card nobody saw)."""
         return tuple([_card(self.h.hole[seat][k]) for k in range(self.h.nhole[seat])])
 
+    def up(self, int seat):
+        """The seat's cards dealt face up (stud), in the order dealt."""
+        return tuple([_card(self.h.hole[seat][k]) for k in range(self.h.nhole[seat])
+                      if (self.h.upmask[seat] >> k) & 1])
+
+    @property
+    def bring_in_due(self):
+        """The betting round's actor must post the bring-in or complete."""
+        return self.h.betting and self.h.bring_in == 1
+
     @property
     def board(self):
         return tuple([self.h.board[k] for k in range(self.h.nboard)])
@@ -370,6 +387,10 @@ cdef class Machine:
         s = self.h.queue[self.h.head]
         if raise_block(self.sp, &self.h, s) == 0:
             raise_to = (min_raise(&self.h, s), max_raise(self.sp, &self.h, s))
+        if self.h.bring_in == 1:            # bring in or complete; no check, no fold
+            self._legal = _betting_legal(False, None, raise_to)
+            self._legal.bring_in = True
+            return self._legal
         self._legal = _betting_legal(self.h.high > self.h.bet[s], to_call(&self.h, s),
                                      raise_to)
         return self._legal
@@ -405,10 +426,18 @@ cdef class Machine:
         return 0
 
     def try_check_or_call(self):
-        """Check or call for the betting round's actor if it may (0); else 1."""
-        if not self.h.betting:
+        """Check or call for the betting round's actor if it may (0); else 1 (no round,
+        or the bring-in is due)."""
+        if not self.h.betting or self.h.bring_in == 1:
             return 1
         self._check(steps.check_or_call(self.sp, &self.h, &self.log))
+        return 0
+
+    def try_bring_in(self):
+        """Post the bring-in for the betting round's actor if it is due (0); else 1."""
+        if not self.h.betting or self.h.bring_in != 1:
+            return 1
+        self._check(steps.bring_in(self.sp, &self.h, &self.log))
         return 0
 
     def try_raise_to(self, int64_t value):

@@ -12,17 +12,21 @@ whose straight flushes beat each other in a cycle): a rule module then settles.
 from libc.string cimport memset
 
 from evaluator.omaha_tables cimport ComboTables, MaskTables
-from evaluator.tables cimport HandTables
+from evaluator.tables cimport BadugiTables, HandTables
 from games.engine._state cimport (
-    FIXED_LIMIT, MAX_SEATS, MAX_STEPS, MAX_STREETS, NO_LIMIT, POT_LIMIT, V_BEST, V_COMBO,
-    V_LOWMASK, V_RULE, Spec, Valuer,
+    FIXED_LIMIT, MAX_SEATS, MAX_STEPS, MAX_STREETS, NO_LIMIT, O_HIGH_CARD, O_HIGH_HAND,
+    O_LOW_CARD, O_LOW_HAND, O_POSITION, POT_LIMIT, V_BADUGI, V_BEST, V_COMBO, V_LOWMASK,
+    V_RULE, Spec, Valuer,
 )
 
 from games.engine import steps as _plan
-from games.variants import Betting, Split
+from games.variants import Betting, Opener, Split
 
 _STRUCTURES = {Betting.NO_LIMIT: NO_LIMIT, Betting.POT_LIMIT: POT_LIMIT,
                Betting.FIXED_LIMIT: FIXED_LIMIT}
+_OPENERS = {Opener.POSITION: O_POSITION, Opener.LOW_CARD: O_LOW_CARD,
+            Opener.HIGH_CARD: O_HIGH_CARD, Opener.HIGH_HAND: O_HIGH_HAND,
+            Opener.LOW_HAND: O_LOW_HAND}
 # steps.py numbers the steps as _state.pxd does; checked once here
 assert (_plan.DEAL, _plan.DISCARD, _plan.BET, _plan.SHOWDOWN, _plan.SETTLE, _plan.DRAW,
         _plan.PLACE) == (0, 1, 2, 3, 4, 5, 6)
@@ -49,6 +53,9 @@ cdef bint _valuer(Valuer *v, object ranking, int cards) except -1:
         v.kind = V_LOWMASK
         v.low_table = (<MaskTables>tables).c_table
         v.low_bits = (<MaskTables>tables).c_bits
+    elif isinstance(tables, BadugiTables) and cards == 4:
+        v.kind = V_BADUGI
+        v.badugi = (<BadugiTables>tables).t
     else:
         return False
     return True
@@ -86,6 +93,7 @@ cdef class GameSpec:
         for s, amount in enumerate(options.posted_antes):
             sp.ante[s] = amount
         sp.carried = options.carried
+        sp.bring_in = options.bring_in
         sp.has_antes = any(options.antes)
         sp.ante_trimming = options.ante_trimming
         sp.double_raise = game.raise_at_most_double
@@ -103,6 +111,10 @@ cdef class GameSpec:
             st.betting = street.betting
             st.big_bet = street.big_bet
             st.stops = stops.get(i, 0)
+            st.up = street.up
+            st.opener = _OPENERS[street.opener]
+            st.bring_in = street.bring_in
+            st.common = street.common_if_short
         if deal_counts is not None:
             sp.has_deal_counts = 1
             sp.seat_by_seat = 1

@@ -15,9 +15,10 @@
 # p2, ...); the button is the last seat.  Chips are int64.  Cards are 4*rank + suit;
 # NO_CARD (255) is a card dealt face down that nobody saw ("??" in PHH).
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from evaluator.omaha_tables cimport Combo
+from evaluator.tables cimport Badugi
 from evaluator.typedefs cimport entry_t, offset_t
 from games._xoshiro cimport Xoshiro
 
@@ -70,6 +71,16 @@ cdef enum:
     P_SETTLE = 5        # the module settles the hand
     P_DEALT = 6         # a dealer's deal is complete (a live dealer's replacements)
 
+# Who opens a street's betting round (games.variants.Opener, as numbers): the seat
+# after the blinds (later rounds: left of the button), or, in stud, by the cards
+# showing (_steps.pyx, `default_opener`).
+cdef enum:
+    O_POSITION = 0
+    O_LOW_CARD = 1      # the lowest card showing, aces high, suits c < d < h < s
+    O_HIGH_CARD = 2     # the highest card showing, aces low (razz)
+    O_HIGH_HAND = 3     # the best high hand showing (no straights or flushes)
+    O_LOW_HAND = 4      # the best ace-to-five low showing (razz)
+
 # Betting structures (games.variants.Betting, as numbers).
 cdef enum:
     NO_LIMIT = 0
@@ -109,6 +120,7 @@ cdef enum:
     K_PAY = 27
     K_CARRIED_IN = 28
     K_CARRY = 29
+    K_BRING_IN = 32
 
 # How a ranking's values are looked up in C (Valuer.kind); RULE: by a rule module.
 cdef enum:
@@ -116,6 +128,7 @@ cdef enum:
     V_BEST = 1          # evaluator.tables: the best five of hole and board cards
     V_COMBO = 2         # evaluator.omaha_tables.ComboTables: two hole + three board
     V_LOWMASK = 3       # evaluator.omaha_tables.MaskTables: an Omaha eight-or-better low
+    V_BADUGI = 4        # evaluator.tables.BadugiTables: four cards, one load
 
 
 ctypedef struct Valuer:
@@ -126,6 +139,7 @@ ctypedef struct Valuer:
     Combo combo                 # V_COMBO
     const entry_t *low_table    # V_LOWMASK: best low by hole mask << 8 | board mask
     const uint8_t *low_bits     # V_LOWMASK: each card's low rank bit
+    Badugi badugi               # V_BADUGI
 
 
 ctypedef struct StreetSpec:
@@ -138,6 +152,11 @@ ctypedef struct StreetSpec:
     uint8_t betting            # a betting round follows the deal
     uint8_t big_bet            # fixed limit: this round bets the big bet
     uint8_t stops              # bit (1 << P_x) per point a rule module takes here
+    uint8_t up                 # of the hole cards dealt to a seat, the last `up` face up
+    uint8_t opener             # who opens the betting round (O_*)
+    uint8_t bring_in           # the round opens with the bring-in (stud's third street)
+    uint8_t common             # when the stub cannot give every player still in its
+    #                            hole cards, they are dealt to the board, common to all
 
 
 ctypedef struct Spec:
@@ -150,6 +169,7 @@ ctypedef struct Spec:
     int64_t blind[MAX_SEATS]    # the blind or straddle each seat posts (0: none)
     int64_t ante[MAX_SEATS]     # the ante each seat posts
     int64_t carried             # chips in the middle from earlier deals (dead money)
+    int64_t bring_in            # the bring-in of a round whose street has one (0: none)
     uint8_t has_antes
     uint8_t ante_trimming       # antes are each seat's contribution, not dead money
     uint8_t double_raise        # a raise goes at most to twice the bet it raises
@@ -190,6 +210,8 @@ ctypedef struct Hand:
     int64_t short_sum           # consecutive short all-in increments
     int64_t paid                # chips pushed to winners
     int64_t last_high           # the largest bet of the last round collected (0: checked)
+    int bring_in                # 1: the actor posts the bring-in or completes; 2: posted,
+    #                             a completion (to the round's bet) is still to come
     int64_t stack[MAX_SEATS]    # chips behind
     int64_t bet[MAX_SEATS]      # chips in front this round
     int64_t put[MAX_SEATS]      # chips put in this hand (uncalled bets returned)
@@ -207,6 +229,7 @@ ctypedef struct Hand:
     int opened                  # the step whose deal or queue is set up (-2: showdown)
     int all_in                  # no more betting: everyone but one is all-in
     int shown                   # the hands are shown
+    int reshow                  # a card was dealt face down after they were: show again
     int serving                 # a draw's declarations are over
     int autodeal                # the table deals itself
     int due_board               # board cards the dealer still owes this street
@@ -222,6 +245,7 @@ ctypedef struct Hand:
     # ---- the cards (games/engine/_deck.pyx)
     uint8_t hole[MAX_SEATS][MAX_HOLE]
     uint8_t nhole[MAX_SEATS]
+    uint16_t upmask[MAX_SEATS]  # bit k: the seat's hole card k lies face up (stud)
     uint8_t board[MAX_BOARD]
     int nboard
     uint8_t burned[MAX_BURN]

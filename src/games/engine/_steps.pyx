@@ -22,25 +22,26 @@ that round; then clockwise.  Pots are divided by the package's one pot routine
 button's left).
 """
 
-from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from evaluator.keys cimport CARD_KEY, KEY_BASE
 from evaluator.omaha_tables cimport combo_value
-from evaluator.tables cimport lookup_parts
+from evaluator.tables cimport badugi_value, lookup_parts
 from evaluator.typedefs cimport key_t, rank_t
 from games.engine._chips cimport (
-    able, add_dead, call_actor, collect, fold_actor, next_actor, pay, post, pot_total,
-    raise_actor, set_folded, start_round,
+    able, add_dead, bring_in_actor, call_actor, collect, fold_actor, next_actor, pay, post,
+    pot_total, raise_actor, set_folded, start_round,
 )
 from games.engine._deck cimport deck_init, draw, move, name_cards, seed_deck, stub_size, take
 from games.engine._state cimport (
     BET, BOARD, BURNED, DEAL, DISCARD, DISCARDED, DRAW, HOLE, K_ANTE, K_BET, K_BLIND,
-    K_BURN, K_CALL, K_CARRIED_IN, K_CHECK, K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_FOLD,
-    K_LIVE_AGAIN, K_MUCK, K_NEW_STUB, K_RAISE, K_RETURN, K_SHOW, K_WIN, MAX_HOLE,
-    MAX_SEATS, MUCKED, NO_CARD, P_DEALT, P_ROUND, P_ROUND_END, P_SERVE,
-    P_SETTLE, PLACE, SHOWDOWN, STUB, V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE,
-    W_PLAYER, W_RULE, Hand, Log, Spec, StreetSpec, Valuer, log_add,
+    K_BRING_IN, K_BURN, K_CALL, K_CARRIED_IN, K_CHECK, K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD,
+    K_FOLD, K_LIVE_AGAIN, K_MUCK, K_NEW_STUB, K_RAISE, K_RETURN, K_SHOW, K_WIN, MAX_HOLE,
+    MAX_SEATS, MUCKED, NO_CARD, O_HIGH_HAND, O_LOW_CARD, O_LOW_HAND, O_POSITION,
+    P_DEALT, P_ROUND, P_ROUND_END, P_SERVE, P_SETTLE, PLACE, SHOWDOWN, STUB, V_BADUGI,
+    V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, Hand, Log, Spec,
+    StreetSpec, Valuer, log_add,
 )
 from games.showdown._kernel cimport settle_deal
 
@@ -157,6 +158,9 @@ cdef int advance(const Spec *sp, Hand *h, Log *log) noexcept nogil:
             return _settle(sp, h, log)
         if status or not done:
             return status
+        if h.reshow:                            # the hands are shown again (add_hole)
+            h.reshow = 0
+            h.shown = 0
         h.step += 1
     return 0
 
@@ -197,6 +201,13 @@ cdef int _deal(const Spec *sp, Hand *h, Log *log, int index, bint *done) noexcep
             h.due_hole[s] = 0 if h.folded[s] else (
                 sp.deal_count[index][s] if sp.has_deal_counts else st.hole)
         h.due_board = st.board
+        if st.common and st.hole and h.live * st.hole > stub_size(sp, h) + _out_of_play(sp, h):
+            # the stub and the cards out of play cannot give every player still in its
+            # cards: they go to the board, common to all (stud's seventh street with
+            # eight players still in; PHH's reference deals them so)
+            for s in range(h.seats):
+                h.due_hole[s] = 0
+            h.due_board += st.hole
     if h.autodeal:
         return _deal_all(sp, h, log, st)
     if h.due_board or _any_due(h):
@@ -206,20 +217,57 @@ cdef int _deal(const Spec *sp, Hand *h, Log *log, int index, bint *done) noexcep
     return 0
 
 
+cdef int _out_of_play(const Spec *sp, const Hand *h) noexcept nogil:
+    """Known cards out of play: folded and mucked hands, burns and discards."""
+    cdef int i, n = 0, w
+    for i in range(sp.deck_size):
+        w = h.where[sp.deck[i]]
+        n += w == MUCKED or w == BURNED or w == DISCARDED
+    return n
+
+
+cdef int _draw_or_recycle(const Spec *sp, Hand *h, Log *log, int count,
+                          uint8_t *cards) noexcept nogil:
+    """`count` cards off the stub, as `draw`; when the stub runs out, the cards out of
+    play (folded hands, burns, discards) are shuffled into a new stub for the rest
+    (stud's seventh street, as PHH's reference deals it: the street is dealt to the
+    players unless even these cannot serve them, `_deal`)."""
+    cdef uint8_t fresh[52]
+    cdef int stub = stub_size(sp, h), nfresh = 0, i, c, w
+    if stub >= count:
+        return E_STUB if draw(sp, h, count, HOLE, cards) else 0
+    if stub and draw(sp, h, stub, HOLE, cards):
+        return E_STUB
+    for i in range(sp.deck_size):
+        c = sp.deck[i]
+        w = h.where[c]
+        if w == MUCKED or w == BURNED or w == DISCARDED:
+            fresh[nfresh] = c
+            nfresh += 1
+    move(h, fresh, nfresh, STUB)
+    if _log(log, K_NEW_STUB, -1, 0, False, fresh, nfresh):
+        return E_MEMORY
+    return E_STUB if draw(sp, h, count - stub, HOLE, cards + stub) else 0
+
+
 cdef int _deal_all(const Spec *sp, Hand *h, Log *log, const StreetSpec *st) noexcept nogil:
     """The table deals the street itself: round by round to each player (seat by seat
     where the spec says so: counts that differ), then the burn and the board."""
     cdef uint8_t cards[52]
     cdef uint8_t hand[MAX_HOLE]
     cdef int seats[MAX_SEATS]
-    cdef int n = 0, k, j, s, count
+    cdef int n = 0, k, j, s, count, status
     if st.hole or (sp.seat_by_seat and _any_due(h)):
         for s in range(h.seats):
             if h.due_hole[s]:
                 seats[n] = s
                 n += 1
         if not sp.seat_by_seat and n:
-            if draw(sp, h, st.hole * n, HOLE, cards):
+            if st.common:
+                status = _draw_or_recycle(sp, h, log, st.hole * n, cards)
+                if status:
+                    return status
+            elif draw(sp, h, st.hole * n, HOLE, cards):
                 return E_STUB
         for k in range(n):
             s = seats[k]
@@ -230,12 +278,9 @@ cdef int _deal_all(const Spec *sp, Hand *h, Log *log, const StreetSpec *st) noex
             else:
                 for j in range(count):
                     hand[j] = cards[k + j * n]
-            for j in range(count):
-                h.hole[s][h.nhole[s] + j] = hand[j]
-            h.nhole[s] += count
-            h.due_hole[s] = 0
-            if _log(log, K_DEAL_HOLE, s, 0, False, hand, count):
+            if _log_hole(sp, h, log, s, hand, count):
                 return E_MEMORY
+            add_hole(sp, h, s, hand, count)
     if h.due_board:
         if draw(sp, h, st.burn + h.due_board, BOARD, cards):
             return E_STUB
@@ -253,6 +298,41 @@ cdef int _deal_all(const Spec *sp, Hand *h, Log *log, const StreetSpec *st) noex
             return E_MEMORY
         h.due_board = 0
     return 0
+
+
+cdef int _log_hole(const Spec *sp, const Hand *h, Log *log, int seat, const uint8_t *cards,
+                   int n) noexcept nogil:
+    """The record of hole cards dealt to `seat` on the street in play, before they are
+    added: on a street with cards face up, each card tagged 1 (face up) or 0."""
+    cdef const StreetSpec *st = &sp.street[h.street]
+    cdef int8_t tags[MAX_HOLE]
+    cdef int total, j
+    if not st.up:
+        return _log(log, K_DEAL_HOLE, seat, 0, False, cards, n)
+    total = st.hole
+    for j in range(n):
+        tags[j] = total - h.due_hole[seat] + j >= total - st.up
+    return E_MEMORY if log_add(log, K_DEAL_HOLE, seat, 0, False, cards, n, tags) else 0
+
+
+cdef void add_hole(const Spec *sp, Hand *h, int seat, const uint8_t *cards,
+                   int n) noexcept nogil:
+    """`n` cards of the street in play join the seat's hand, the last `up` of the
+    street's cards face up (stud).  A card dealt face down after the hands were shown
+    (stud's seventh street after an all-in) is shown again: the showdown reopens, as
+    PHH's reference plays it."""
+    cdef const StreetSpec *st = &sp.street[h.street]
+    cdef int total = sp.deal_count[h.street][seat] if sp.has_deal_counts else st.hole
+    cdef int first = total - h.due_hole[seat], j, k
+    for j in range(n):
+        k = h.nhole[seat] + j
+        h.hole[seat][k] = cards[j]
+        if st.up and first + j >= total - st.up:
+            h.upmask[seat] |= <uint16_t>(1u << k)
+        elif h.shown:
+            h.reshow = 1                    # once the street is dealt (advance)
+    h.nhole[seat] += n
+    h.due_hole[seat] -= n
 
 
 cdef bint _in_turn(const Spec *sp, Hand *h, int index, bint holding) noexcept nogil:
@@ -381,11 +461,83 @@ cdef int serve(const Spec *sp, Hand *h, Log *log, int seat, int count,
     return _log(log, K_DEAL_HOLE, seat, 0, False, cards, count)
 
 
+cdef inline int _low_rank(uint8_t card) noexcept nogil:
+    """A card's rank with the ace low: A = 0, 2 = 1, ..., K = 12."""
+    return ((card >> 2) + 1) % 13
+
+
+cdef int64_t _showing(const Hand *h, int s, bint ace_low) noexcept nogil:
+    """The value of the hand a seat shows (its known up cards): the category (0 high
+    cards, 1 a pair, 2 two pair, 3 trips, 4 quads; straights and flushes do not count),
+    then the number of cards, then the ranks grouped (bigger groups first, then the
+    higher rank), so a bigger value is the higher hand.  With `ace_low` the ace ranks
+    below the deuce.  PHH's reference ranks the hands showing the same way."""
+    cdef int counts[13]
+    cdef int r, k, n = 0, pairs = 0, most = 0, category, size
+    cdef int64_t ranks = 0
+    cdef uint8_t c
+    for r in range(13):
+        counts[r] = 0
+    for k in range(h.nhole[s]):
+        c = h.hole[s][k]
+        if (h.upmask[s] >> k) & 1 and c != NO_CARD:
+            r = _low_rank(c) if ace_low else c >> 2
+            counts[r] += 1
+            n += 1
+    for r in range(13):
+        pairs += counts[r] == 2
+        most = counts[r] if counts[r] > most else most
+    category = 4 if most == 4 else 3 if most == 3 else 2 if pairs == 2 else pairs
+    n = 0
+    for size in range(4, 0, -1):
+        for r in range(12, -1, -1):
+            if counts[r] == size:
+                for _ in range(size):
+                    if n < 8:               # the first eight count (stud shows four)
+                        ranks = ranks << 4 | r
+                        n += 1
+    return (<int64_t>category << 40) | (<int64_t>n << 32) | (ranks << (4 * (8 - n)))
+
+
+cdef int _showing_opener(const Spec *sp, const Hand *h, int kind) noexcept nogil:
+    """The seat the cards showing name to open (stud; see O_* in _state.pxd): the lowest
+    or highest single card, or the best high or low hand; between equal hands the first
+    seat from p1.  Cards nobody saw do not count; when nobody shows a known card, p1
+    (the round then opens at the first seat still in after it)."""
+    cdef int s, k, seat = 0
+    cdef int64_t best = -1, v
+    cdef uint8_t c
+    for s in range(h.seats):
+        if h.folded[s]:
+            continue
+        if kind == O_HIGH_HAND or kind == O_LOW_HAND:
+            v = _showing(h, s, kind == O_LOW_HAND)
+            if kind == O_LOW_HAND:
+                v = (<int64_t>1 << 48) - v        # the lowest hand opens
+            if v > best:
+                best = v
+                seat = s
+            continue
+        for k in range(h.nhole[s]):
+            c = h.hole[s][k]
+            if not (h.upmask[s] >> k) & 1 or c == NO_CARD:
+                continue
+            # the lowest card (ace high) or the highest (ace low); suits c < d < h < s
+            v = 255 - c if kind == O_LOW_CARD else _low_rank(c) * 4 + (c & 3)
+            if v > best:
+                best = v
+                seat = s
+    return seat
+
+
 cdef int default_opener(const Spec *sp, const Hand *h, int street) noexcept nogil:
-    """Who opens a betting round: the first round, the seat after the largest blind or
-    straddle; later rounds, the first seat left of the button."""
+    """Who opens a betting round: in stud, the seat the cards showing name (the
+    street's opener); otherwise in the first round the seat after the largest blind or
+    straddle, in later rounds the first seat left of the button."""
     cdef int s, top = 0
     cdef int64_t best = -1, v
+    if sp.street[street].opener != O_POSITION:
+        return _showing_opener(sp, h, sp.street[street].opener)
     if street != sp.first_round:
         return 0
     for s in range(h.seats):
@@ -415,6 +567,8 @@ cdef int _open_at(const Spec *sp, Hand *h, Log *log, int opener, bint *done) noe
     cdef bint stopped = False
     cdef int status
     if start_round(sp, h, opener, size, sp.cap):
+        if st.bring_in and sp.bring_in > 0:
+            h.bring_in = 1                  # the first actor brings in or completes
         h.wait = W_PLAYER
         done[0] = False
         return 0
@@ -537,6 +691,8 @@ cdef inline rank_t _value(const Valuer *v, const uint8_t *hole, int nh, const ui
         for i in range(nb):
             bm |= v.low_bits[board[i]]
         return v.low_table[hm << 8 | bm]
+    if v.kind == V_BADUGI and nh == 4 and nb == 0:
+        return badugi_value(&v.badugi, hole)
     return 0
 
 
@@ -599,9 +755,21 @@ cdef int fold(const Spec *sp, Hand *h, Log *log) noexcept nogil:
     return _after_action(sp, h, log, s)
 
 
-cdef int check_or_call(const Spec *sp, Hand *h, Log *log) noexcept nogil:
-    """The player to act checks, or calls (all-in if the stack is short)."""
+cdef int bring_in(const Spec *sp, Hand *h, Log *log) noexcept nogil:
+    """The player to act posts the bring-in (checked: it is due)."""
     cdef int s = h.queue[h.head]
+    cdef int64_t amount = bring_in_actor(sp, h)
+    if _log(log, K_BRING_IN, s, amount, True, NULL, 0):
+        return E_MEMORY
+    return _after_action(sp, h, log, s)
+
+
+cdef int check_or_call(const Spec *sp, Hand *h, Log *log) noexcept nogil:
+    """The player to act checks, or calls (all-in if the stack is short); where the
+    bring-in is due, the passive action is to post it (a batch of tables' "call")."""
+    cdef int s = h.queue[h.head]
+    if h.bring_in == 1:
+        return bring_in(sp, h, log)
     cdef int64_t amount = call_actor(h)
     if _log(log, K_CALL if amount else K_CHECK, s, amount, True, NULL, 0):
         return E_MEMORY
@@ -644,11 +812,14 @@ cdef int name_in_hand(Hand *h, int seat, const uint8_t *cards, int n) noexcept n
 cdef void _drop(Hand *h, int seat, uint8_t card) noexcept nogil:
     """The first `card` of the seat's hand leaves it (NO_CARD: an unknown card)."""
     cdef int j, k
+    cdef uint32_t low
     for j in range(h.nhole[seat]):
         if h.hole[seat][j] == card:
             for k in range(j, h.nhole[seat] - 1):
                 h.hole[seat][k] = h.hole[seat][k + 1]
             h.nhole[seat] -= 1
+            low = h.upmask[seat] & ((1u << j) - 1)
+            h.upmask[seat] = <uint16_t>(low | ((h.upmask[seat] >> (j + 1)) << j))
             return
 
 
@@ -708,14 +879,10 @@ cdef int muck(const Spec *sp, Hand *h, Log *log, int seat) noexcept nogil:
 cdef int deal_hole(const Spec *sp, Hand *h, Log *log, int seat, const uint8_t *cards,
                    int n) noexcept nogil:
     """The dealer deals recorded cards to `seat` (checked)."""
-    cdef int i
     take(h, cards, n, HOLE)
-    for i in range(n):
-        h.hole[seat][h.nhole[seat] + i] = cards[i]
-    h.nhole[seat] += n
-    h.due_hole[seat] -= n
-    if _log(log, K_DEAL_HOLE, seat, 0, False, cards, n):
+    if _log_hole(sp, h, log, seat, cards, n):
         return E_MEMORY
+    add_hole(sp, h, seat, cards, n)
     if h.due_board or _any_due(h):
         return 0
     if h.hold_deal:                   # a live dealer's replacements may be owed

@@ -28,6 +28,12 @@ and what it may do, and changes no table (``on_illegal="raise"``, the default);
 ``on_illegal="fold"`` folds instead (checks where checking is free), ``"check"`` checks
 or calls instead: what reinforcement-learning loops that penalise illegal actions use.
 
+The stud games play too (antes, ``bring_in=``, fixed limit): where the bring-in is due,
+`legal()` offers no fold and a call of 0, and kind 1 posts the bring-in (2 completes
+to `raise_min`); `observe()` gives each seat's cards in the order dealt, those the
+variant's streets deal face up (cards 3-6 of seven) being the ones its opponents see,
+and a common last card (eight players) on the board.
+
 Same seed, same actions: the same hands, whatever `threads` is.  The seed of the hand
 in play at each table is `seeds[i]`: ``Table(game, hand_stacks, seed=int(seeds[i]),
 ...)`` deals it again, and `history(i)` replays the last finished hand so on a `Table`
@@ -124,7 +130,8 @@ class Tables:
         self._specs = {k: self._options(k) for k in (range(2, self.seats + 1) if carry
                                                       else (self.seats,))}
         self._batch = Batch({k: o.spec for k, o in self._specs.items()}, self.n, chips,
-                            self.seed, carry, self.game.hole_cards, self.game.board_cards)
+                            self.seed, carry, self.game.hole_cards,
+                            self.game.board_cards + self.game.common_cards)
         self._rows: dict[str, npt.NDArray[Any]] = self._batch.rows
         self._hands = int(self.finished.sum())      # hands that ended before any decision
         self._kinds = np.zeros(self.n, np.int64)
@@ -333,8 +340,8 @@ class Tables:
         for kind, _, amount in actions:
             if kind == 0:
                 table.fold()
-            elif kind == 1:
-                table.check_or_call()
+            elif kind == 1:             # where the bring-in is due, "call" posts it
+                table.bring_in() if table.can_bring_in() else table.check_or_call()
             else:
                 table.raise_to(amount)
         if not table.done:

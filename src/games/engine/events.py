@@ -9,7 +9,8 @@ Kinds (seat, amount and cards as each kind uses them):
 
 ======================  =====================================================
 ``ante``, ``blind``     seat posted `amount` (a straddle is a blind)
-``deal_hole``           seat was dealt `cards` (None for a card nobody saw)
+``deal_hole``           seat was dealt `cards` (None for a card nobody saw); in
+                        stud `up` says which lie face up
 ``burn``                the dealer burned `cards`
 ``deal_board``          `cards` were turned on the board
 ``fold``                seat folded
@@ -29,10 +30,12 @@ Kinds (seat, amount and cards as each kind uses them):
 ``reshuffle``           the board cards turned in error went back; next flop unburned
 ``set_aside``           `cards` are set aside until their round ends
 ``live_again``          `cards` set aside are back in the deck
-``new_stub``            a draw ran the stub out: `cards` (discards) are the new stub
+``new_stub``            the stub ran out: `cards` (a draw's discards; in stud the
+                        folded hands and burns) are the new stub
 ``place``               seat placed `cards`, each in the row `rows` names (0
                         bottom, 1 middle, 2 top; -1 discarded face down)
 ``pay``                 seat paid `amount` chips for the points it lost
+``bring_in``            seat posted the bring-in, `amount` chips (stud)
 ``carried_in``          `amount` chips carried from earlier deals are in the pot
 ``carry``               everyone checked: `amount` chips wait for the next deal
 ``show_opening``        the opener shows `cards`, the hand it opened with
@@ -58,7 +61,7 @@ KINDS = ("ante", "blind", "deal_hole", "burn", "deal_board", "fold", "check", "c
          "raise", "discard", "show", "muck", "return", "win", "expose", "extra_card",
          "board_error", "floor_misdeal", "misdeal", "replace", "burn_next", "reshuffle",
          "set_aside", "live_again", "new_stub", "place", "pay", "carried_in", "carry",
-         "show_opening", "false_opening")
+         "show_opening", "false_opening", "bring_in")
 
 #: each kind's index in KINDS: the number the compiled machine records it by
 KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
@@ -80,6 +83,7 @@ class Event(NamedTuple):
     amount: int | None
     cards: tuple[int | None, ...]
     rows: tuple[int, ...] = ()     # a ``place``: the row of each card (-1: discarded)
+    up: tuple[bool, ...] = ()      # a ``deal_hole`` in stud: each card dealt face up
 
     def _parts(self) -> list[tuple[int | None, ...]]:
         """A placement's cards per row (bottom, middle, top), then those discarded."""
@@ -96,9 +100,17 @@ class Event(NamedTuple):
             if parts[3]:
                 said.append(f"discards {len(parts[3])}")
             return f"{who} places {', '.join(said)}"
+        if self.kind == "deal_hole" and self.up:
+            down = " ".join("??" if c is None else card_name(c)
+                            for c, u in zip(self.cards, self.up, strict=True) if not u)
+            up = " ".join("??" if c is None else card_name(c)
+                          for c, u in zip(self.cards, self.up, strict=True) if u)
+            return f"{who} is dealt " + " and ".join(
+                part for part in (down and f"{down} down", up and f"{up} up") if part)
         text = {
             "ante": f"{who} antes {self.amount}",
             "blind": f"{who} posts {self.amount}",
+            "bring_in": f"{who} brings in for {self.amount}",
             "deal_hole": f"{who} is dealt {cards}",
             "burn": f"burn {cards}",
             "deal_board": f"board {cards}",
@@ -122,7 +134,7 @@ class Event(NamedTuple):
             "reshuffle": "the cards go back; the burn stays; a new flop without a burn",
             "set_aside": f"{cards} is set aside until its round ends",
             "live_again": f"{cards} is back in the deck",
-            "new_stub": f"the discards {cards} are shuffled into a new stub",
+            "new_stub": f"{cards} are shuffled into a new stub",
             "pay": f"{who} pays {self.amount}",
             "carried_in": f"{self.amount} carried from earlier deals",
             "carry": f"nobody wins: {self.amount} carried to the next deal",

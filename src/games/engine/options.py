@@ -92,6 +92,7 @@ class TableOptions:
     keep_opening: bool = False     # the opener's discards stay out of a reshuffle
     blind_opening: int = 0         # seats opening blind: 1 buio, 2 buio and controbuio
     false_openings: bool = False   # opening without the opening is allowed (and paid for)
+    bring_in: int = 0              # the stud games: the bring-in of third street
 
     @classmethod
     def of(
@@ -115,6 +116,7 @@ class TableOptions:
         buio: bool = False,
         controbuio: bool = False,
         false_openings: bool = False,
+        bring_in: int | None = None,
     ) -> TableOptions:
         """Check a table's options for `seats` players and fill in the defaults.
 
@@ -164,8 +166,7 @@ class TableOptions:
                              f"not of {found.title}")
         if not found.streets or not any(s.betting for s in found.streets):
             raise ValueError(f"{found.title} has no betting rounds for this engine to play")
-        if found.high is None or (found.board_cards == 0
-                                  and not any(s.draw for s in found.streets)):
+        if found.high is None:
             raise NotImplementedError(f"{found.title} is not played by the engine")
         found = found.for_players(seats)        # Italian poker: the deck follows the seats
         _check_deck(found, seats)
@@ -182,8 +183,21 @@ class TableOptions:
             if closed[3] and not pot:
                 raise ValueError("a blind opening is twice the pot: the pot is empty (no "
                                  "invito and nothing carried)")
-        blind = _per_seat((1, 2) if blinds is DEFAULT else blinds, "blinds", seats, pad=True)
         structure = _betting(found, betting)
+        if found.has_bring_in:
+            if blinds is not DEFAULT and any(_per_seat(blinds, "blinds", seats, pad=True)):
+                raise ValueError(f"{found.title} has no blinds: antes and the bring-in "
+                                 "(bring_in=) are its forced bets")
+            if structure is not Betting.FIXED_LIMIT:
+                raise ValueError(f"{found.title} is played fixed limit (its bring-in and "
+                                 f"completion are fixed-limit bets), not {structure.value}")
+            blinds = ()
+            if small_bet is None:
+                small_bet = 2
+        elif bring_in is not None:
+            raise ValueError(f"bring_in is an option of the stud games (a street with a "
+                             f"bring-in), not of {found.title}")
+        blind = _per_seat((1, 2) if blinds is DEFAULT else blinds, "blinds", seats, pad=True)
         big_blind = max(blind) if any(blind) else 0
         fixed = structure is Betting.FIXED_LIMIT
         if fixed:
@@ -209,9 +223,16 @@ class TableOptions:
             cap = _chips(raise_cap, "raise_cap", positive=True)
         opened, chips, keep, blind_opening, false = closed if closed is not None else (
             "jacks", 0, False, 0, False)
+        brought = 0
+        if found.has_bring_in:
+            brought = max(1, small // 2) if bring_in is None else _chips(bring_in, "bring_in")
+            if brought >= small:
+                raise ValueError(f"bring_in ({brought}) must be less than the small bet "
+                                 f"({small}): completing it makes the small bet")
         return cls(found, seats, blind, ante, structure, least, small, big, cap,
                    _flag(ante_trimming, "ante_trimming"), opening=opened, carried=chips,
-                   keep_opening=keep, blind_opening=blind_opening, false_openings=false)
+                   keep_opening=keep, blind_opening=blind_opening, false_openings=false,
+                   bring_in=brought)
 
     # ---------------------------------------------------------------- derived
 
@@ -279,13 +300,16 @@ def _betting(game: Variant, betting: Betting | str | None) -> Betting:
 
 def _check_deck(game: Variant, seats: int) -> None:
     """A table whose deck cannot serve its seats is refused (RULES.md): hole cards x
-    seats + board + burns against the deck; the draw games aside, which reshuffle."""
+    seats + board + burns against the deck; the draw games aside, which reshuffle.  A
+    street whose cards go to the board when the deck runs short (stud's seventh) needs
+    its cards once, not once a seat."""
     if any(s.draw for s in game.streets):
         return
-    fixed = game.board_cards + sum(s.burn for s in game.streets)
-    need = seats * game.dealt + fixed
+    common = game.common_cards
+    fixed = game.board_cards + sum(s.burn for s in game.streets) + common
+    need = seats * (game.dealt - common) + fixed
     if need > game.deck_size:
-        most = (game.deck_size - fixed) // game.dealt
+        most = (game.deck_size - fixed) // (game.dealt - common)
         raise ValueError(f"{game.title} needs {need} cards for {seats} players: its "
                          f"{game.deck_size}-card deck serves {most} at most")
 

@@ -55,6 +55,8 @@ from games.variants import Variant
 if TYPE_CHECKING:
     from games.phh.history import HandHistory
 
+#: the record kind of hole cards dealt (its tags say which lie face up)
+_DEAL_HOLE = KINDS.index("deal_hole")
 # what the machine waits for (games/engine/_state.pxd's W_*)
 _PLAYER, _DEALER, _RULE = 0, 1, 2
 # where a card is (_state.pxd's places), by number, and in words
@@ -137,13 +139,14 @@ class Table:
 
     game: a `games.Variant` or its name ("holdem", "short-deck", "omaha", "omaha5",
     "omaha6", "omaha-hilo", "omaha5-hilo", "crazy-pineapple", "2-7-triple-draw",
+    "2-7-single-draw", "badugi", "seven-card-stud", "seven-card-stud-hilo", "razz",
     "italian", "ofc", "pineapple-ofc").  stacks: chips per seat, seat 0 left of the
     button.  seed: the deck's seed, an int 0..2**64-1 (numpy integers, a
     SeedSequence or a Generator to draw one from, as numpy users pass seeds; None:
     fresh entropy).  auto: the table deals itself (True) or waits for the dealer's
     steps (False).  The other keywords are the table's options, checked by
     `TableOptions.of` (blinds=, antes=, betting=, min_bet=, small_bet=, big_bet=,
-    raise_cap=, ante_trimming=, stake=, fantasyland=, opening=, carried=,
+    raise_cap=, ante_trimming=, bring_in=, stake=, fantasyland=, opening=, carried=,
     keep_opening=, buio=, controbuio=, false_openings=; see it for each); or pass
     ``options=`` a `TableOptions` already made for these seats.
     """
@@ -303,6 +306,15 @@ class Table:
         return tuple(() if folded[s] else m.hole(s) for s in range(m.seats))
 
     @property
+    def up_cards(self) -> tuple[tuple[int | None, ...], ...]:
+        """Each seat's cards dealt face up, in the order dealt (stud; () in the games
+        dealt face down, and once folded).  `holes` holds them too, with the cards
+        dealt face down."""
+        m = self._machine
+        folded = m.folded
+        return tuple(() if folded[s] else m.up(s) for s in range(m.seats))
+
+    @property
     def pots(self) -> tuple[settlement.Pot, ...]:
         """The main pot and side pots of the chips collected so far (bets still in
         front are not in them); () once the chips are pushed."""
@@ -334,9 +346,10 @@ class Table:
         """Everything that happened, in order (see games.engine.events)."""
         m = self._machine
         if len(self._events) != m.nrecords:
-            self._events += tuple(Event(KINDS[kind], seat, amount, cards, tags)
-                                  for kind, seat, amount, cards, tags
-                                  in m.records(len(self._events)))
+            self._events += tuple(
+                Event(KINDS[kind], seat, amount, cards, (), tuple(t == 1 for t in tags))
+                if kind == _DEAL_HOLE and tags else Event(KINDS[kind], seat, amount, cards, tags)
+                for kind, seat, amount, cards, tags in m.records(len(self._events)))
         return self._events
 
     @property
@@ -421,6 +434,9 @@ class Table:
             if said is not None:
                 return said
         if m.betting:
+            if m.bring_in_due:
+                return (f"{seat_label(m.actor)} must post the bring-in ({self.options.bring_in}) "
+                        "or complete")
             return f"{seat_label(m.actor)} is to act in a betting round"
         kind, index = m.step_kind, m.street
         if m.all_in and not m.shown and m.step > self.options.plan.last_decision:
@@ -484,14 +500,39 @@ class Table:
         if not m.betting:
             raise self._not_betting("fold")
         seat = m.bettor
+        if m.bring_in_due:
+            raise ValueError(f"{_who(seat)} may not fold: it must post the bring-in "
+                             "(bring_in(), PHH 'pb') or complete (raise_to)")
         if m.high <= m.bets[seat]:
             raise ValueError(f"{_who(seat)} may not fold: there is no bet to call (check "
                              "instead)")
 
     def verify_check_or_call(self) -> None:
         """Raise ValueError unless the player to act may check or call."""
-        if not self._machine.betting:
+        m = self._machine
+        if not m.betting:
             raise self._not_betting("check or call")
+        if m.bring_in_due:
+            raise ValueError(f"{_who(m.bettor)} may not check or call: it must post the "
+                             "bring-in (bring_in(), PHH 'pb') or complete (raise_to)")
+
+    def verify_bring_in(self) -> None:
+        """Raise ValueError unless the player to act may post the bring-in (stud's third
+        street, before anybody completed)."""
+        m = self._machine
+        if not m.betting:
+            raise self._not_betting("post the bring-in")
+        if not m.bring_in_due:
+            if not self.options.bring_in:
+                zero = " (bring_in=0)" if self.game.has_bring_in else ""
+                raise ValueError(f"{self.game.title} has no bring-in{zero}")
+            raise ValueError(f"{_who(m.bettor)} cannot post the bring-in: none is due (the "
+                             "first to act on the first street posts it, before anybody "
+                             "completes)")
+
+    def can_bring_in(self) -> bool:
+        """Whether the player to act may post the bring-in."""
+        return bool(self._machine.bring_in_due)
 
     def _amount(self, amount: object) -> int:
         """A raise's chips, read once (`operator.index`; bools refused) and checked
@@ -548,7 +589,8 @@ class Table:
 
     def can_check_or_call(self) -> bool:
         """Whether the player to act may check or call."""
-        return bool(self._machine.betting)
+        m = self._machine
+        return bool(m.betting and not m.bring_in_due)
 
     def can_raise_to(self, amount: int | None = None) -> bool:
         """Whether the player to act may complete, bet or raise (to `amount`, if given)."""
@@ -580,6 +622,15 @@ class Table:
     def _check_or_call(self) -> None:
         if self._machine.try_check_or_call():
             self.verify_check_or_call()
+
+    def bring_in(self) -> None:
+        """The player to act posts the bring-in (stud's third street: the lowest card
+        showing, razz the highest; completing instead is `raise_to` the small bet)."""
+        self._move(self._bring_in)
+
+    def _bring_in(self) -> None:
+        if self._machine.try_bring_in():
+            self.verify_bring_in()
 
     def raise_to(self, amount: int) -> None:
         """The player to act completes, bets or raises to `amount` chips in front."""
@@ -803,7 +854,7 @@ class Table:
     def _dealer_errors(self, what: str) -> Irregularities:
         """The irregularities module of a table the dealer drives (attached on the
         first report)."""
-        if self.game.rows:
+        if self.game.rows or any(s.up for s in self.game.streets):     # OFC, stud
             raise ValueError(f"{what}: the irregularity rules are the Hold'em family's; "
                              f"{self.game.title} has no remedies for them here")
         if self.auto:

@@ -20,6 +20,7 @@ import numpy.typing as npt
 from evaluator.checks import count
 from evaluator.checks import seed as check_seed
 from evaluator.threads import thread_count
+from games.equity.dealout import dealout_equity, is_draw, is_stud
 from games.equity.inputs import cards_text, hand_tables, low_table, remaining_deck, resolve
 from games.equity.pineapple import discard, discard_preflop
 from games.equity.plan import plan_exact
@@ -48,6 +49,7 @@ def equity(
     threads: int | None = None,
     progress: Progress | None = None,
     interruptible: bool = False,
+    keep: Sequence[Any] | None = None,
 ) -> EquityResult:
     """Each player's share of the pot when the board is dealt out.
 
@@ -70,9 +72,28 @@ def equity(
     Crazy Pineapple: each player holds one three-card hand and keeps the two that
     make the best hand with the flop (see keep_two); the discarded cards are dead.
     Without a board every flop is enumerated (exact only).
+
+    Stud (seven-card-stud, seven-card-stud-hilo, razz): each player is the cards it
+    holds so far, "??" for one not seen ("????Kh"); dead: the cards seen out of play.
+    Draw games (2-7-single-draw, 2-7-triple-draw, badugi): each player is its hand
+    before a draw, and `keep` its strategy, one entry a player: "pat" (the default),
+    k (keep its best k cards) or the cards it keeps; the hands after the draw are shown
+    down.  These run on one thread, exactly up to a million deals (exact=None) or by
+    sampling `trials` deals (default 200,000); see games/equity/dealout.py.
+
+    >>> r = equity("razz", ["As2s3sKdQh9c", "4c5c6c7cKcTd"])   # sixth street: 1,560 deals
+    >>> r.exact, round(r[0].equity, 4)
+    (True, 0.2615)
     """
     t0 = time.perf_counter()
     v = variant(game)
+    if is_stud(v) or is_draw(v):
+        if board != "" or seconds is not None or progress is not None or interruptible:
+            raise ValueError(f"{v.title} has no board; board=, seconds=, progress= and "
+                             "interruptible= are for the board games")
+        return dealout_equity(v, players, dead, keep, exact=exact, trials=trials, seed=seed)
+    if keep is not None:
+        raise ValueError("keep= is the drawing strategy of the draw games")
     if v.board_cards != 5 or v.high is None:
         raise ValueError(f"{v.name} has no community cards; equity here is for board games")
     n_threads = thread_count(threads)

@@ -73,10 +73,13 @@ def history_of(table: Table, **fields: Any) -> HandHistory:
         variant=code_of(options.game, options.betting),
         ante_trimming_status=options.ante_trimming,
         antes=options.antes,
-        blinds_or_straddles=options.blinds,
         starting_stacks=table.starting_stacks,
         actions=tuple(text for text in map(line, table.events) if text is not None),
     )
+    if options.game.has_bring_in:           # stud: a bring-in, no blinds
+        values.update(bring_in=options.bring_in)
+    else:
+        values.update(blinds_or_straddles=options.blinds)
     if fixed:
         values.update(small_bet=options.small_bet, big_bet=options.big_bet)
     elif not options.game.rows:

@@ -5,12 +5,15 @@ The grammar (the PHH standard, "Actions"): ``[actor verb [arguments]][ # comment
 with the dealer ``d`` dealing hole cards (``d dh p1 AsKs``) or the board
 (``d db 7c8d9h``), and a player ``pN`` folding (``f``), checking or calling (``cc``),
 completing, betting or raising to an amount (``cbr 60``), standing pat or discarding
-(``sd`` / ``sd 7h``) and showing (``sm AsKs``, ``sm -`` for the cards already
-dealt) or mucking (``sm``).  A placement game's players place cards in their rows
-with the private action ``pl`` (``p1 pl AsAh/KdQd/2c``: bottom/middle/top, a row
-left empty when no card goes there, a fourth part for the cards discarded face
-down: ``p2 pl Ks//Qh/7d``).  A blank line or a bare commentary is a no-op.  The
-player may be left out (``cbr 60``): the table applies it to the player to act.
+(``sd`` / ``sd 7h``), posting the bring-in (``pb``, stud) and showing (``sm AsKs``,
+``sm -`` for the cards already dealt) or mucking (``sm``).  In stud a player's hole
+cards are dealt with ``d dh`` street by street (``d dh p1 8h5sTc`` on third street, two
+down and one up); which of them lie face up is the game's, not the line's.  A
+placement game's players place cards in their rows with the private action ``pl``
+(``p1 pl AsAh/KdQd/2c``: bottom/middle/top, a row left empty when no card goes there,
+a fourth part for the cards discarded face down: ``p2 pl Ks//Qh/7d``).  A blank line
+or a bare commentary is a no-op.  The player may be left out (``cbr 60``): the table
+applies it to the player to act.
 Cards are written together ("AsKs"; spaces are tolerated); ``??`` is a card nobody
 saw.
 """
@@ -181,7 +184,7 @@ def act(table: Table, text: str) -> None:
             return
         amount = _RAISES.get(text)
         if amount is not None:
-            table.raise_to(amount)
+            raise_to(table, amount)
             return
     elif not isinstance(text, str):
         parse_action(text)              # a TypeError that names what an action is
@@ -205,6 +208,34 @@ def act(table: Table, text: str) -> None:
         elif parsed.verb in ("f", "cc"):
             _CALLS[text] = Table.fold if parsed.verb == "f" else Table.check_or_call
     apply(table, parsed)
+
+
+def raise_to(table: Table, amount: int) -> None:
+    """``cbr amount``: `table.raise_to(amount)`; in fixed limit, a raise recorded to the
+    most any opponent still in can match (its stack and its bet), when that is less
+    than the fixed raise, is read as the fixed raise: the chips past it come back
+    uncalled, so the stacks are the same (the PHH dataset records raises so:
+    wsop/2023/43/5/85, a razz hand where p2 raises p1 all-in "to 750000")."""
+    try:
+        table.raise_to(amount)
+    except ValueError:
+        full = _fixed_raise_covering(table, amount)
+        if full is None:
+            raise
+        table.raise_to(full)
+
+
+def _fixed_raise_covering(table: Table, amount: int) -> int | None:
+    """The fixed raise a short recorded raise stands for (see `raise_to`), or None."""
+    legal = table.legal()
+    actor = table.actor
+    if (table.options.betting.value != "fixed-limit" or legal.raise_to is None
+            or actor is None or not amount < legal.raise_to[0]):
+        return None
+    stacks, bets, folded = table.stacks, table.bets, table.folded
+    most = max((stacks[s] + bets[s] for s in range(len(stacks))
+                if s != actor and not folded[s]), default=0)
+    return legal.raise_to[0] if amount == most and amount > max(bets) else None
 
 
 def apply(table: Table, parsed: Action) -> None:
@@ -234,13 +265,13 @@ def apply(table: Table, parsed: Action) -> None:
         table.fold()
     elif verb == "cbr":
         assert amount is not None
-        table.raise_to(amount)
+        raise_to(table, amount)
     elif verb == "pl":
         assert parts is not None
         bottom, middle, top, thrown = parts
         table.place(bottom, middle, top, discard=thrown if thrown else None)
     elif verb == "pb":
-        raise ValueError("bring-ins belong to stud games, which this engine does not play")
+        table.bring_in()
     else:
         table.discard(cards or ())
 
@@ -274,6 +305,8 @@ def line(event: Event) -> str | None:
         return f"{who} cc"
     if kind in ("bet", "raise"):
         return f"{who} cbr {event.amount}"
+    if kind == "bring_in":
+        return f"{who} pb"
     if kind == "discard":
         return f"{who} sd {cards_text(event.cards)}".rstrip()
     if kind == "show":

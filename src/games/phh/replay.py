@@ -64,6 +64,8 @@ def options_of(history: HandHistory, seats: int) -> TableOptions:
     if blind:                       # the blind opening is posted by the table
         settings.update(buio=blind >= 1, controbuio=blind >= 2, blinds=())
     settings.update(deal)
+    if game.has_bring_in:
+        settings.update(bring_in=_chips(history.bring_in, "bring_in") or 0)
     if betting is Betting.FIXED_LIMIT:
         settings.update(small_bet=_chips(history.small_bet, "small_bet"),
                         big_bet=_chips(history.big_bet, "big_bet"))

@@ -61,21 +61,27 @@ def _check_cards(
             owner[c] = where
 
     parsed_board = parse_cards([] if board is None else board)
-    if len(parsed_board) != game.board_cards:
+    # a stud game whose deck ran short deals its last card to the board, common to all:
+    # its hands then hold that many cards fewer
+    common = len(parsed_board) - game.board_cards
+    if common != 0 and common != game.common_cards:
+        also = (f" (or {game.board_cards + game.common_cards} when the deck ran short)"
+                if game.common_cards else "")
         raise ValueError(f"{game.title} shows down with a board of {game.board_cards} "
-                         f"cards, got {len(parsed_board)}")
+                         f"cards{also}, got {len(parsed_board)}")
     claim(parsed_board, "the board")
+    hole_cards = game.hole_cards - common
     parsed: list[list[int] | None] = []
     for s, hand in enumerate(hands):
         cards = parse_cards([] if hand is None else hand)
         if folded[s] and len(cards) == 0:
             parsed.append(None)
             continue
-        if len(cards) != game.hole_cards and not (folded[s] and len(cards) == game.dealt):
+        if len(cards) != hole_cards and not (folded[s] and len(cards) == game.dealt):
             extra = ""
             if len(cards) == game.dealt:
-                extra = f" (discard down to {game.hole_cards} before the showdown)"
-            raise ValueError(f"seat {s}: {game.title} shows down {game.hole_cards} hole "
+                extra = f" (discard down to {hole_cards} before the showdown)"
+            raise ValueError(f"seat {s}: {game.title} shows down {hole_cards} hole "
                              f"cards, got {len(cards)}{extra}")
         claim(cards, f"seat {s}'s hand")
         parsed.append(None if folded[s] else cards.tolist())
