@@ -254,8 +254,9 @@ cdef extern from *:
        also holds the hole colex ranks, and a suit with hole cards sorts before a suit
        without, so that four compare-exchanges sort the keys.  A key's high bits are
        F(code), whose sum over the four suits is the configuration's entry in `conf`,
-       read before the sort.  Three rows are interleaved step by step: a row is a long
-       chain of dependent loads, and the core overlaps the three chains. */
+       read before the sort.  Four rows are interleaved step by step: a row is a long
+       chain of dependent loads, and the core overlaps the four chains (better than
+       a block of keys first and their indexes after, as the general kernel does). */
     #define PH_HT_TK 32768
     #define PH_HT_PAIR 131072
     #define PH_HT_PERM 163840
@@ -291,44 +292,37 @@ cdef extern from *:
         k1##j = PH_U32(ar, PH_HT_TK + 4 * (size_t)(x##j >> 16)) + PH_U16(P##j, 10);    \\
         k2##j = PH_U32(ar, PH_HT_TK + 4 * (size_t)((uint32_t)(B##j >> 32) & 0x1fff));  \\
         k3##j = PH_U32(ar, PH_HT_TK + 4 * (size_t)(B##j >> 48));
-    /* the configuration, the sort */
+    /* the configuration (from the unsorted keys), the sort, the index */
     #define PH_HT_D(j)                                                                \\
-        cb[q + j] = PH_U32(ar, PH_HT_CONF                                             \\
-                           + 4 * (size_t)((k0##j + k1##j + k2##j + k3##j) >> 20));    \\
+        d##j = (const ph_digits2 *)(dig + PH_U32(ar, PH_HT_CONF                        \\
+                   + 4 * (size_t)((k0##j + k1##j + k2##j + k3##j) >> 20)));           \\
         PH_CAS(k0##j, k1##j); PH_CAS(k2##j, k3##j); PH_CAS(k1##j, k2##j);             \\
         PH_CAS(k2##j, k3##j);                                                         \\
-        kb[q + j][0] = k0##j; kb[q + j][1] = k1##j;                                   \\
-        kb[q + j][2] = k2##j; kb[q + j][3] = k3##j;
+        out[r + j] = (int64_t)(d##j->offset + (k0##j & 0xfffff)                        \\
+            + d##j->w[1] * (terms[d##j->toff[1] + (k1##j & d##j->msk[1])]              \\
+                            + (k1##j & d##j->xm[1]))                                   \\
+            + d##j->w[2] * (terms[d##j->toff[2] + (k2##j & d##j->msk[2])]              \\
+                            + (k2##j & d##j->xm[2]))                                   \\
+            + d##j->w[3] * (terms[d##j->toff[3] + (k3##j & d##j->msk[3])]              \\
+                            + (k3##j & d##j->xm[3])));
     #define PH_HT_LOOP(NAME, NB)                                                      \\
     static int NAME(const ph_ix *ix, const uint8_t *holes, const uint8_t *boards,    \\
                     Py_ssize_t n, int64_t *out) {                                    \\
         const uint8_t *ar = ix->hold, *dig = ix->hdig;                                \\
         const uint64_t *terms = ix->terms;                                            \\
-        uint32_t kb[PH_IX_BLOCK][4], cb[PH_IX_BLOCK];                                 \\
+        const uint8_t *hp = holes, *bp = boards;                                      \\
+        const ph_digits2 *d0, *d1, *d2, *d3;                                          \\
         uint64_t bad = 0;                                                             \\
-        Py_ssize_t r0, q, m;                                                          \\
-        int i, s;                                                                     \\
-        for (r0 = 0; r0 < n; r0 += PH_IX_BLOCK) {                                     \\
-            const uint8_t *hp = holes + 2 * r0, *bp = boards + NB * r0;               \\
-            m = n - r0 < PH_IX_BLOCK ? n - r0 : PH_IX_BLOCK;                          \\
-            for (q = 0; q + 3 <= m; q += 3, hp += 6, bp += 3 * NB) {                  \\
-                PH_HT_A(0) PH_HT_A(1) PH_HT_A(2)                                      \\
-                PH_HT_B(0, NB) PH_HT_B(1, NB) PH_HT_B(2, NB)                          \\
-                PH_HT_C(0) PH_HT_C(1) PH_HT_C(2)                                      \\
-                PH_HT_D(0) PH_HT_D(1) PH_HT_D(2)                                      \\
-            }                                                                         \\
-            for (; q < m; ++q, hp += 2, bp += NB) {                                   \\
-                PH_HT_A(0) PH_HT_B(0, NB) PH_HT_C(0) PH_HT_D(0)                       \\
-            }                                                                         \\
-            for (q = 0; q < m; ++q) {                                                 \\
-                const uint32_t *k = kb[q];                                            \\
-                const ph_digits2 *d = (const ph_digits2 *)(dig + cb[q]);              \\
-                uint64_t idx = d->offset + (k[0] & 0xfffff);                          \\
-                for (s = 1; s < 4; ++s)                                               \\
-                    idx += d->w[s] * (terms[d->toff[s] + (k[s] & d->msk[s])]          \\
-                                      + (k[s] & d->xm[s]));                           \\
-                out[r0 + q] = (int64_t)idx;                                           \\
-            }                                                                         \\
+        Py_ssize_t r;                                                                 \\
+        int i;                                                                        \\
+        for (r = 0; r + 4 <= n; r += 4, hp += 8, bp += 4 * NB) {                      \\
+            PH_HT_A(0) PH_HT_A(1) PH_HT_A(2) PH_HT_A(3)                               \\
+            PH_HT_B(0, NB) PH_HT_B(1, NB) PH_HT_B(2, NB) PH_HT_B(3, NB)               \\
+            PH_HT_C(0) PH_HT_C(1) PH_HT_C(2) PH_HT_C(3)                               \\
+            PH_HT_D(0) PH_HT_D(1) PH_HT_D(2) PH_HT_D(3)                               \\
+        }                                                                             \\
+        for (; r < n; ++r, hp += 2, bp += NB) {                                       \\
+            PH_HT_A(0) PH_HT_B(0, NB) PH_HT_C(0) PH_HT_D(0)                           \\
         }                                                                             \\
         return bad != 0;                                                              \\
     }
