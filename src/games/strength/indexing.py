@@ -258,10 +258,12 @@ def _two_card_tables(ranks: int, board: int, found: list[tuple[tuple[int, int], 
     * `tk` [3][8192] uint32: the general `tk` with F(code) << 20 in place of
       code << 20 (F increasing: the keys sort alike, and the sum of a row's four F
       tells its configuration);
-    * `pair` [64][16][2] of (uint32 above1, uint32 above2, uint16 colex0, uint16
-      colex1, uint32 0), by the two hole ranks (card >> 2) and suitedness: the bits
-      above the higher hole card and above the lower one, taken out of the board in
-      that order, and the colex rank of suit 0's and suit 1's hole ranks;
+    * `pair` [64][16][2] of (uint32 keep, uint32 one, uint16 colex0, uint16 colex1,
+      uint32 two), by the two hole ranks (card >> 2) and suitedness: in suits 0 and
+      1, the board bits that stay, those that move down one place (above one hole
+      rank of their suit) and two places (above both), which takes the hole ranks
+      out of the board's rank lines, and the colex rank of suit 0's and suit 1's
+      hole ranks;
     * `perm` [256] of four uint32, by ((first card & 3) << 6) + second card (the low
       byte of first * 64 + second): the byte offset of the relabelling's `bits` row,
       the second card's and suitedness's part of the byte offset of the `pair`
@@ -307,11 +309,13 @@ def _two_card_tables(ranks: int, board: int, found: list[tuple[tuple[int, int], 
         for r2 in range(low, 13):
             x, y = r1 - low, r2 - low
             # offsuit: suit 0 holds x, suit 1 holds y
-            pair[r1, r2, 0, :2] = [_above(x), _above(16 + y)]
+            one = _above(x) | _above(16 + y)
+            pair[r1, r2, 0, [0, 1, 3]] = [~one & 0xFFFFFFFF, one, 0]
             pair16[r1, r2, 0, 4:6] = [x, y]
             if x != y:      # suited: suit 0 holds both
-                hi, lo = max(x, y), min(x, y)
-                pair[r1, r2, 1, :2] = [_above(hi), _above(lo)]
+                two = _above(max(x, y))
+                one = _above(min(x, y)) & ~two
+                pair[r1, r2, 1, [0, 1, 3]] = [~(one | two) & 0xFFFFFFFF, one, two]
                 pair16[r1, r2, 1, 4:6] = [colex[(1 << x) | (1 << y)], 0]
     perm = view("perm", np.uint32, (256, 4))
     for e in range(256):
