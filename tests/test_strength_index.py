@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from evaluator import parse_cards
 from games import strength
-from games.strength.indexing import indexer
+from games.strength.indexing import build_indexer, indexer
 from tests.ref_strength import canonical, orbit_count, ref_index, relabel
 
 BOARDS = (0, 3, 4, 5)
@@ -251,6 +251,43 @@ def test_large_batches_use_threads(rng):
     one = strength.index("holdem", rows[:, :2], rows[:, 2:], threads=1)
     two = strength.index("holdem", rows[:, :2], rows[:, 2:], threads=2)
     assert (one == two).all()
+
+
+@pytest.mark.parametrize("ranks", [13, 9], ids=["holdem", "short-deck"])
+@pytest.mark.parametrize("board", [3, 4, 5])
+def test_two_card_kernel_agrees_with_the_general_one(rng, ranks, board):
+    """Hold'em after the flop has its own kernel (suits relabelled around the hole
+    cards, its own tables); the general kernel, which Omaha runs, must give the same
+    index on every row and report the same rows as bad: a card outside the deck
+    (52..255, and below six for short deck), a card held twice, a hole card on the
+    board."""
+    low = 13 - ranks
+    fast = build_indexer(ranks, 2, board)
+    plain = build_indexer(ranks, 2, board, two_card=False)
+    deck = np.arange(4 * low, 52)
+    keys = rng.random((20_000, len(deck)))
+    rows = deck[np.argpartition(keys, 2 + board, axis=1)[:, :2 + board]].astype(np.uint8)
+    holes, boards = np.ascontiguousarray(rows[:, :2]), np.ascontiguousarray(rows[:, 2:])
+    got, want = np.empty(len(rows), np.int64), np.empty(len(rows), np.int64)
+    assert not fast.index(holes, boards, got)
+    assert not plain.index(holes, boards, want)
+    assert (got == want).all()
+    # rows that differ from a good row in one cell: every cell, with a value outside
+    # the deck or another card of the same row
+    for col in range(2 + board):
+        for value in (None, 52, 63, 64, 255, 4 * low - 1 if low else 0):
+            bad = rows[:300].copy()
+            bad[:, col] = bad[:, (col + 1) % (2 + board)] if value is None else value
+            if value is not None and 4 * low <= value < 52:
+                continue
+            h, b = np.ascontiguousarray(bad[:, :2]), np.ascontiguousarray(bad[:, 2:])
+            for r in range(0, 300, 37):     # one bad row among good ones, alone
+                mixed_h, mixed_b = holes[:5].copy(), boards[:5].copy()
+                mixed_h[r % 5], mixed_b[r % 5] = h[r], b[r]
+                out = np.empty(5, np.int64)
+                assert fast.index(mixed_h, mixed_b, out)
+                assert plain.index(mixed_h, mixed_b, out)
+                assert fast.index(h[r:r + 1], b[r:r + 1], out[:1])
 
 
 def test_indexers_are_built_once():

@@ -92,7 +92,8 @@ cdef Py_ssize_t _rows(object arr, Py_ssize_t width) except -1:
 # a bit no card has, and a card held twice makes the sum of the cards' bits differ from
 # their union; the caller names the bad cell (evaluator.checks.first_bad_cell) only
 # when a block reports one.  Two-card hands before the flop are one load from a table
-# of the 169 classes.
+# of the 169 classes; after the flop they have a kernel of their own (ph_ht_*), which
+# relabels the suits around the hole cards so that fewer steps remain (see there).
 
 cdef extern from *:
     """
@@ -118,6 +119,17 @@ cdef extern from *:
         uint32_t msk[4];
         uint8_t pad[24];
     } ph_digits;
+    /* the same for the two-card kernel (indexing.py's DIGITS2): for each sorted suit
+       one weight, and the mask of its number (all ones for the first of a group,
+       whose term is the number; zero otherwise, the term read from its row) */
+    typedef struct {
+        uint64_t offset;
+        uint64_t w[4];
+        uint32_t toff[4];
+        uint32_t msk[4];
+        uint32_t xm[4];
+        uint8_t pad[40];
+    } ph_digits2;
 
     /* one indexer's tables (owned by the Indexer object) */
     typedef struct {
@@ -129,6 +141,8 @@ cdef extern from *:
         const int32_t *conf_of;   /* [npat ** 3] configuration of the first three codes */
         const uint64_t *terms;    /* [4 * nterms]: C(x + g, g + 1) */
         const uint16_t *pre;      /* [64 * 64] two-card preflop classes, or NULL */
+        const uint8_t *hold;      /* the two-card kernel's block of tables, or NULL */
+        const uint8_t *hdig;      /* its configurations' digits, 128 bytes each */
         int nh, nb, npat, shift;
     } ph_ix;
 
@@ -231,6 +245,101 @@ cdef extern from *:
     PH_IX_LOOP(ph_ix_2_5, 2, 5)
     PH_IX_LOOP(ph_ix_any, 0, 0)
 
+    /* Two hole cards and three to five board cards (hold'em after the flop), over the
+       tables of games/strength/indexing.py's _two_card_tables (the offsets below are
+       its ARENA).  The suits are relabelled so that the first hole card's suit is 0
+       and the second's 1 when it differs: the bits of a row's cards come from the
+       relabelling's row of `bits`, the hole ranks are taken out of suits 0 and 1
+       alone with the masks of the `pair` entry of the two ranks and suitedness, which
+       also holds the hole colex ranks, and a suit with hole cards sorts before a suit
+       without, so that four compare-exchanges sort the keys.  A key's high bits are
+       F(code), whose sum over the four suits is the configuration's entry in `conf`,
+       read before the sort.  Four rows are interleaved step by step: a row is a long
+       chain of dependent loads, and the core overlaps the four chains (better than
+       a block of keys first and their indexes after, as the general kernel does). */
+    #define PH_HT_TK 32768
+    #define PH_HT_PAIR 131072
+    #define PH_HT_PERM 163840
+    #define PH_HT_CONF 167936
+    #define PH_U64(p, off) (*(const uint64_t *)((p) + (off)))
+    #define PH_U32(p, off) (*(const uint32_t *)((p) + (off)))
+    #define PH_U16(p, off) (*(const uint16_t *)((p) + (off)))
+    /* the hole cards: the relabelling, the pair entry, the hole cards' bits */
+    #define PH_HT_A(j)                                                                \\
+        size_t c1##j = hp[2 * j], c2##j = hp[2 * j + 1];                              \\
+        const uint8_t *E##j = ar + PH_HT_PERM + 16 * (((c1##j << 6) + c2##j) & 255);  \\
+        const uint8_t *bt##j = ar + PH_U32(E##j, 0);                                  \\
+        const uint8_t *P##j = ar + PH_HT_PAIR + ((c1##j & 0xfc) << 7) + PH_U32(E##j, 4); \\
+        uint64_t H##j = PH_U64(bt##j, 8 * c1##j), B##j = 0, O##j;                    \\
+        uint64_t S##j = H##j + PH_U64(bt##j, 8 * c2##j);                              \\
+        uint32_t b##j, x##j, k0##j, k1##j, k2##j, k3##j;                               \\
+        H##j |= PH_U64(bt##j, 8 * c2##j);
+    /* the board's bits, the card check (the bit of a card outside the deck, 1 << 47,
+       checked once at the end), the hole ranks out of suits 0 and 1's rank lines */
+    #define PH_HT_B(j, NB)                                                            \\
+        for (i = 0; i < NB; ++i) {                                                    \\
+            uint64_t v = PH_U64(bt##j, 8 * (size_t)bp[NB * j + i]);                   \\
+            B##j |= v; S##j += v;                                                     \\
+        }                                                                             \\
+        O##j = B##j | H##j;                                                           \\
+        bad |= S##j ^ O##j; marks |= O##j;                                            \\
+        b##j = (uint32_t)B##j;                                                        \\
+        b##j = (b##j & PH_U32(P##j, 0)) | ((b##j & PH_U32(P##j, 4)) >> 1)             \\
+               | ((b##j & PH_U32(P##j, 12)) >> 2);
+    /* the four keys */
+    #define PH_HT_C(j)                                                                \\
+        x##j = b##j | PH_U32(E##j, 8);                                                \\
+        k0##j = PH_U32(ar, PH_HT_TK + 4 * (size_t)(x##j & 0xffff)) + PH_U16(P##j, 8);  \\
+        k1##j = PH_U32(ar, PH_HT_TK + 4 * (size_t)(x##j >> 16)) + PH_U16(P##j, 10);    \\
+        k2##j = PH_U32(ar, PH_HT_TK + 4 * (size_t)((uint32_t)(B##j >> 32) & 0x1fff));  \\
+        k3##j = PH_U32(ar, PH_HT_TK + 4 * (size_t)(B##j >> 48));
+    /* the configuration (from the unsorted keys), the sort, the index */
+    #define PH_HT_D(j)                                                                \\
+        d##j = (const ph_digits2 *)(dig + PH_U32(ar, PH_HT_CONF                        \\
+                   + 4 * (size_t)((k0##j + k1##j + k2##j + k3##j) >> 20)));           \\
+        PH_CAS(k0##j, k1##j); PH_CAS(k2##j, k3##j); PH_CAS(k1##j, k2##j);             \\
+        PH_CAS(k2##j, k3##j);                                                         \\
+        out[r + j] = (int64_t)(d##j->offset + (k0##j & 0xfffff)                        \\
+            + d##j->w[1] * (terms[d##j->toff[1] + (k1##j & d##j->msk[1])]              \\
+                            + (k1##j & d##j->xm[1]))                                   \\
+            + d##j->w[2] * (terms[d##j->toff[2] + (k2##j & d##j->msk[2])]              \\
+                            + (k2##j & d##j->xm[2]))                                   \\
+            + d##j->w[3] * (terms[d##j->toff[3] + (k3##j & d##j->msk[3])]              \\
+                            + (k3##j & d##j->xm[3])));
+    #define PH_HT_LOOP(NAME, NB)                                                      \\
+    static int NAME(const ph_ix *ix, const uint8_t *holes, const uint8_t *boards,    \\
+                    Py_ssize_t n, int64_t *out) {                                    \\
+        const uint8_t *ar = ix->hold, *dig = ix->hdig;                                \\
+        const uint64_t *terms = ix->terms;                                            \\
+        const uint8_t *hp = holes, *bp = boards;                                      \\
+        const ph_digits2 *d0, *d1, *d2, *d3;                                          \\
+        uint64_t bad = 0, marks = 0;                                                  \\
+        Py_ssize_t r;                                                                 \\
+        int i;                                                                        \\
+        for (r = 0; r + 4 <= n; r += 4, hp += 8, bp += 4 * NB) {                      \\
+            PH_HT_A(0) PH_HT_A(1) PH_HT_A(2) PH_HT_A(3)                               \\
+            PH_HT_B(0, NB) PH_HT_B(1, NB) PH_HT_B(2, NB) PH_HT_B(3, NB)               \\
+            PH_HT_C(0) PH_HT_C(1) PH_HT_C(2) PH_HT_C(3)                               \\
+            PH_HT_D(0) PH_HT_D(1) PH_HT_D(2) PH_HT_D(3)                               \\
+        }                                                                             \\
+        for (; r < n; ++r, hp += 2, bp += NB) {                                       \\
+            PH_HT_A(0) PH_HT_B(0, NB) PH_HT_C(0) PH_HT_D(0)                           \\
+        }                                                                             \\
+        return (bad | (marks & ((uint64_t)1 << 47))) != 0;                            \\
+    }
+    /* GCC's scheduling before register allocation interleaves the four rows'
+       loads further (3-4% measured) */
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC push_options
+    #pragma GCC optimize ("O3", "schedule-insns", "sched-pressure")
+    #endif
+    PH_HT_LOOP(ph_ht_3, 3)
+    PH_HT_LOOP(ph_ht_4, 4)
+    PH_HT_LOOP(ph_ht_5, 5)
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC pop_options
+    #endif
+
     /* two cards before the flop: one load from the table of classes */
     static int ph_ix_2_0(const ph_ix *ix, const uint8_t *holes, const uint8_t *boards,
                          Py_ssize_t n, int64_t *out) {
@@ -249,8 +358,11 @@ cdef extern from *:
 
     typedef int (*ph_ix_loop)(const ph_ix *, const uint8_t *, const uint8_t *, Py_ssize_t,
                               int64_t *);
-    static ph_ix_loop ph_ix_loop_for(int nh, int nb, int has_pre) {
+    static ph_ix_loop ph_ix_loop_for(int nh, int nb, int has_pre, int has_hold) {
         if (nh == 2 && nb == 0 && has_pre) return ph_ix_2_0;
+        if (nh == 2 && nb == 3 && has_hold) return ph_ht_3;
+        if (nh == 2 && nb == 4 && has_hold) return ph_ht_4;
+        if (nh == 2 && nb == 5 && has_hold) return ph_ht_5;
         if (nh == 2 && nb == 3) return ph_ix_2_3;
         if (nh == 2 && nb == 4) return ph_ix_2_4;
         if (nh == 2 && nb == 5) return ph_ix_2_5;
@@ -291,12 +403,15 @@ cdef extern from *:
         const int32_t *conf_of
         const uint64_t *terms
         const uint16_t *pre
+        const uint8_t *hold
+        const uint8_t *hdig
         int nh, nb, npat, shift
     const int IX_BLOCK "PH_IX_BLOCK"
     uint64_t _term "ph_term"(uint64_t x, unsigned g) noexcept nogil
     ctypedef int (*IxLoop "ph_ix_loop")(const IxTables *, const uint8_t *, const uint8_t *,
                                         Py_ssize_t, int64_t *) noexcept nogil
-    IxLoop ix_loop_for "ph_ix_loop_for"(int nh, int nb, int has_pre) noexcept nogil
+    IxLoop ix_loop_for "ph_ix_loop_for"(int nh, int nb, int has_pre,
+                                        int has_hold) noexcept nogil
 
 
 cdef enum:
@@ -353,9 +468,14 @@ def rank_sets():
 
 
 # the dtypes of an indexer's tables, in the order Indexer takes them
-cdef int IX_TYPES[9]
+cdef int IX_TYPES[11]
 IX_TYPES[:] = [cnp.NPY_UINT64, cnp.NPY_UINT64, cnp.NPY_UINT32, cnp.NPY_UINT64, cnp.NPY_INT32,
-               cnp.NPY_UINT64, cnp.NPY_UINT64, cnp.NPY_UINT8, cnp.NPY_UINT16]
+               cnp.NPY_UINT64, cnp.NPY_UINT64, cnp.NPY_UINT8, cnp.NPY_UINT16, cnp.NPY_UINT8,
+               cnp.NPY_UINT8]
+# the two-card kernel's block of tables (indexing.py's ARENA["end"]) and digits rows
+cdef enum:
+    HOLD_BYTES = 184320
+    DIGITS2_BYTES = 128
 
 
 @cython.final
@@ -365,7 +485,9 @@ cdef class Indexer:
     `ranks` highest ranks (13: the 52-card deck; 9: short deck) in four suits, over
     tables that games/strength/indexing.py builds and checks (see there for what each
     holds, and for the checks that keep every read inside them): (bits, above, tk,
-    digits, conf_of, terms, offsets, patterns, pre or None)."""
+    digits, conf_of, terms, offsets, patterns, pre or None, and for two hole cards
+    and three to five board cards the two-card kernel's block of tables and its
+    digits as bytes, or None twice)."""
 
     cdef readonly int ranks, hole, board, low
     cdef readonly uint64_t size
@@ -377,13 +499,18 @@ cdef class Indexer:
     cdef const uint8_t *patterns       # its four sorted patterns
 
     def __init__(self, int ranks, int hole, int board, uint64_t size, tuple tables):
-        cdef void *p[9]
+        cdef void *p[11]
         cdef int i
         if not (1 <= ranks <= MAXR and 0 <= hole <= MAXH and 0 <= board <= MAXB
-                and len(tables) == 9):
+                and len(tables) == 11):
             raise ValueError("no such indexer")
-        for i in range(9):
-            p[i] = NULL if tables[i] is None and i == 8 else _data(tables[i], IX_TYPES[i])
+        for i in range(11):
+            p[i] = NULL if tables[i] is None and i >= 8 else _data(tables[i], IX_TYPES[i])
+        if (p[9] == NULL) != (p[10] == NULL) or p[9] != NULL and (
+                hole != 2 or not 3 <= board <= 5 or _dim(tables[9], 0) != HOLD_BYTES
+                or _dim(tables[10], 0) < DIGITS2_BYTES
+                or _dim(tables[10], 0) % DIGITS2_BYTES):
+            raise ValueError("no such two-card indexer")
         self.ranks, self.hole, self.board, self.low = ranks, hole, board, MAXR - ranks
         self.size = size
         self.nconfigs = _dim(tables[6], 0)
@@ -397,9 +524,11 @@ cdef class Indexer:
         self.offsets = <const uint64_t *>p[6]
         self.patterns = <const uint8_t *>p[7]
         self.t.pre = <const uint16_t *>p[8]
+        self.t.hold = <const uint8_t *>p[9]
+        self.t.hdig = <const uint8_t *>p[10]
         self.t.nh, self.t.nb, self.t.npat = hole, board, (hole + 1) * (board + 1)
         self.t.shift = 4 * self.low
-        self.loop = ix_loop_for(hole, board, self.t.pre != NULL)
+        self.loop = ix_loop_for(hole, board, self.t.pre != NULL, self.t.hold != NULL)
 
     def index(self, holes, boards, out):
         """Write the index of each row (hole cards, board cards) into out; True when

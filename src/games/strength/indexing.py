@@ -84,7 +84,7 @@ def _term(x: int, g: int) -> int:
     return math.comb(x + g, g + 1)
 
 
-def build_indexer(ranks: int, hole: int, board: int) -> Indexer:
+def build_indexer(ranks: int, hole: int, board: int, two_card: bool = True) -> Indexer:
     """The indexer of `hole` and `board` cards from the `ranks` highest ranks, its
     tables built here from the definition (games/strength/_kernel.pyx says how the
     kernel reads them):
@@ -103,7 +103,10 @@ def build_indexer(ranks: int, hole: int, board: int) -> Indexer:
     * `bits` and `above`: a card (shifted down to the deck's ranks) as its bit in a
       64-bit word of four 16-bit suits, and the bits above it in its suit; a card
       outside the deck sets bit 15, which no card has;
-    * for two cards before the flop, `pre`: the class of every two cards.
+    * for two cards before the flop, `pre`: the class of every two cards;
+    * for two cards and three to five board cards (hold'em after the flop), the
+      two-card kernel's tables (_two_card_tables), unless `two_card` is False (the
+      general kernel then runs, as the tests compare).
     """
     if not (1 <= ranks <= 13 and 0 <= hole <= 6 and 0 <= board <= 5
             and hole + board <= 4 * ranks):
@@ -189,7 +192,11 @@ def build_indexer(ranks: int, hole: int, board: int) -> Indexer:
         raise AssertionError("indexer tables out of range")
     offsets = np.ascontiguousarray(configs["offset"])
     patterns_of = np.ascontiguousarray(configs["pattern"])
-    tables: list[Any] = [bits, above, tk, digits, conf_of, terms, offsets, patterns_of, None]
+    tables: list[Any] = [bits, above, tk, digits, conf_of, terms, offsets, patterns_of, None,
+                         None, None]
+    if two_card and hole == 2 and 3 <= board <= 5:
+        arena, digits2 = _two_card_tables(ranks, board, found, configs, width)
+        tables[9:] = [arena, digits2.view(np.uint8)]
     ix = Indexer(ranks, hole, board, offset, tuple(tables))
     if hole == 2 and board == 0:
         # two cards before the flop: a table of the classes, from the indexer itself
@@ -204,6 +211,138 @@ def build_indexer(ranks: int, hole: int, board: int) -> Indexer:
         tables[8] = pre
         ix = Indexer(ranks, hole, board, offset, tuple(tables))
     return ix
+
+
+#: the byte offsets of the two-card indexer's tables in its one block (`arena`)
+ARENA = {"bits": 0, "tk": 32768, "pair": 131072, "perm": 163840, "conf": 167936,
+         "end": 184320}
+#: a configuration's mixed radix as the two-card kernel applies it (128 bytes): the
+#: first index of its block, and for each sorted suit its weight, where its group
+#: term's row starts, the mask keeping reads in the row, and the mask of its number
+#: (all ones for the first suit of a group, whose term is the number itself)
+DIGITS2 = np.dtype([("offset", np.uint64), ("w", np.uint64, 4), ("toff", np.uint32, 4),
+                    ("msk", np.uint32, 4), ("xm", np.uint32, 4), ("pad", np.uint8, 40)])
+_MARK = 1 << 47            # a card outside the deck: bit 15 of the third suit
+
+
+def _code_weights(npat: int, codes: list[list[int]]) -> list[int]:
+    """Increasing weights of the codes 0..npat-1, each below 1024, whose sums over
+    the four codes of each configuration are all different: the first increasing
+    sequence drawn (from a fixed seed) that keeps the configurations apart."""
+    rng = np.random.default_rng(28)
+    for _ in range(10_000):
+        f = np.sort(rng.choice(1024, size=npat, replace=False)).tolist()
+        if len({sum(f[c] for c in conf) for conf in codes}) == len(codes):
+            return [int(x) for x in f]
+    raise AssertionError("no code weights below 1024")
+
+
+def _above(pos: int) -> int:
+    """The bits above bit `pos` in its 16-bit suit."""
+    return ((1 << ((pos | 15) + 1)) - 1) ^ ((1 << (pos + 1)) - 1)
+
+
+def _two_card_tables(ranks: int, board: int, found: list[tuple[tuple[int, int], ...]],
+                     configs: npt.NDArray[Any], width: int
+                     ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[Any]]:
+    """The tables of the two-card kernel (hold'em on the flop, turn and river).  It
+    relabels the suits of every row so that the first hole card's suit is suit 0 and
+    the second's suit 1 when it differs (the others follow in order): only suits 0
+    and 1 then hold hole ranks, what they hold depends on the two ranks and whether
+    the hand is suited alone, and suits with hole cards sort before those without, so
+    four compare-exchanges sort the keys.  One block (`arena`, offsets in ARENA):
+
+    * `bits` [16][256] uint64: for each relabelling (first suit * 4 + second) a card
+      byte as its relabelled bit in four 16-bit suits, _MARK for a byte outside the
+      deck (the sum and the union of a row's bits then differ, or hold _MARK);
+    * `tk` [3][8192] uint32: the general `tk` with F(code) << 20 in place of
+      code << 20 (F increasing: the keys sort alike, and the sum of a row's four F
+      tells its configuration);
+    * `pair` [64][16][2] of (uint32 keep, uint32 one, uint16 colex0, uint16 colex1,
+      uint32 two), by the two hole ranks (card >> 2) and suitedness: in suits 0 and
+      1, the board bits that stay, those that move down one place (above one hole
+      rank of their suit) and two places (above both), which takes the hole ranks
+      out of the board's rank lines, and the colex rank of suit 0's and suit 1's
+      hole ranks;
+    * `perm` [256] of four uint32, by ((first card & 3) << 6) + second card (the low
+      byte of first * 64 + second): the byte offset of the relabelling's `bits` row,
+      the second card's and suitedness's part of the byte offset of the `pair`
+      entry, and each suit's hole count a at bit 13 (suit 0) and 29 (suit 1);
+    * `conf` [4096] uint32: by the sum of F over a row's four suits, the byte offset
+      of its configuration's DIGITS2 row (the last, all zero, for none);
+
+    and the DIGITS2 rows of the configurations."""
+    shift = 4 * (13 - ranks)
+    npat = 3 * (board + 1)
+    low = 13 - ranks
+    popc, colex = rank_sets()
+    codes = [[npat - 1 - (a * (board + 1) + b) for a, b in conf] for conf in found]
+    f = _code_weights(npat, codes)
+    arena = np.zeros(ARENA["end"], np.uint8)
+
+    def view(name: str, dtype: Any, shape: tuple[int, ...]) -> npt.NDArray[Any]:
+        start = ARENA[name]
+        part: npt.NDArray[Any] = arena[start:start + int(np.prod(shape))
+                                       * np.dtype(dtype).itemsize].view(dtype)
+        return part.reshape(shape)
+
+    lane = np.zeros((16, 4), np.int64)     # the relabelled suit of each suit
+    for first in range(4):
+        for second in range(4):
+            order = list(dict.fromkeys([first, second, 0, 1, 2, 3]))
+            lane[first * 4 + second, order] = range(4)
+    bits = view("bits", np.uint64, (16, 256))
+    bits[:] = _MARK
+    for p in range(16):
+        for c in range(shift, 52):
+            bits[p, c] = 1 << int(16 * lane[p, c & 3] + ((c - shift) >> 2))
+    tk = view("tk", np.uint32, (3, 1 << 13))
+    masks = np.arange(1 << 13)
+    fa = np.array(f, dtype=np.int64)
+    for a in range(3):
+        ok = (popc <= board) & (masks < (1 << max(ranks - a, 0)))
+        code = npat - 1 - (a * (board + 1) + np.minimum(popc, board))
+        tk[a] = np.where(ok, (fa[code] << 20) + math.comb(ranks, a) * colex, 0)
+    pair = view("pair", np.uint32, (64, 16, 2, 4))
+    pair16 = pair.view(np.uint16)
+    for r1 in range(low, 13):
+        for r2 in range(low, 13):
+            x, y = r1 - low, r2 - low
+            # offsuit: suit 0 holds x, suit 1 holds y
+            one = _above(x) | _above(16 + y)
+            pair[r1, r2, 0, [0, 1, 3]] = [~one & 0xFFFFFFFF, one, 0]
+            pair16[r1, r2, 0, 4:6] = [x, y]
+            if x != y:      # suited: suit 0 holds both
+                two = _above(max(x, y))
+                one = _above(min(x, y)) & ~two
+                pair[r1, r2, 1, [0, 1, 3]] = [~(one | two) & 0xFFFFFFFF, one, two]
+                pair16[r1, r2, 1, 4:6] = [colex[(1 << x) | (1 << y)], 0]
+    perm = view("perm", np.uint32, (256, 4))
+    for e in range(256):
+        first, second = e >> 6, e & 63
+        suited = int(first == second & 3)
+        perm[e, :3] = [(first * 4 + (second & 3)) * 256 * 8,
+                       ((second >> 2) * 2 + suited) * 16,
+                       (2 << 13) if suited else (1 << 13) | (1 << 29)]
+    conf = view("conf", np.uint32, (4096,))
+    conf[:] = len(found) * DIGITS2.itemsize
+    digits = np.zeros(len(found) + 1, dtype=DIGITS2)
+    for n, cs in enumerate(codes):
+        conf[sum(f[c] for c in cs)] = n * DIGITS2.itemsize
+        digits[n]["offset"] = configs[n]["offset"]
+        for q in range(4):
+            g = int(configs[n]["g"][q])
+            digits[n]["w"][q] = configs[n]["mult"][q]
+            digits[n]["toff"][q] = g * width
+            digits[n]["msk"][q] = width - 1 if g else 0
+            digits[n]["xm"][q] = 0 if g else (1 << 20) - 1
+    # the kernel counts on these: the first suit's weight is one, and keys below
+    # 2**30 whose hole colex ranks (below 128) never carry into F
+    if (not (configs["mult"][:, 0] == 1).all() or (tk >> 20).max() >= 1024
+            or int(pair16[..., 4:6].max()) >= 128 or (tk & 0xfffff).max() >= 1 << 19
+            or int(conf.max()) >= digits.nbytes or int(digits["toff"].max()) >= 4 * width):
+        raise AssertionError("two-card indexer tables out of range")
+    return arena, digits
 
 
 def size(game: Variant | str, rnd: int) -> int:
