@@ -107,6 +107,26 @@ def test_the_bets_and_who_opens_the_later_streets() -> None:
     assert t.up_cards[1] == tuple(t.holes[1][2:6])
 
 
+def test_legal_shows_the_up_cards_as_the_actor_decides() -> None:
+    """legal().up_cards: every seat's face-up cards, () once folded; None where the
+    game deals face down; and they take no part in comparing two Legal values."""
+    from evaluator import parse_cards
+    t = dealt("seven-card-stud", "AsKs2c", "QhQd3d", "JcJd4d")
+    up = t.legal().up_cards
+    assert up == ((parse_cards("2c")[0],), (parse_cards("3d")[0],), (parse_cards("4d")[0],))
+    assert up == t.up_cards
+    t.bring_in()
+    t.fold()                                                  # p2 folds
+    assert t.legal().up_cards == (up[0], (), up[2])
+    t.check_or_call()
+    street(t, "Ah", "", "4h")
+    assert t.legal().up_cards == (up[0] + (parse_cards("Ah")[0],), (),
+                                  up[2] + (parse_cards("4h")[0],))
+    assert t.legal() == type(t.legal())(fold=False, call=0, raise_to=(2, 2))
+    holdem = Table("holdem", [100, 100], blinds=(1, 2))
+    assert holdem.legal().up_cards is None
+
+
 def test_equal_hands_showing_open_from_p1_and_razz_opens_low() -> None:
     t = dealt("seven-card-stud", "AsKs5c", "QhQd5d", "JcJd2d")
     t.bring_in()

@@ -44,6 +44,11 @@ cdef class Legal:
     ({"bottom": 5, "middle": 5, "top": 3} before the first card), else None.
     bring_in: the player must post the bring-in (stud's third street) or complete
     (`raise_to`); it may then neither check nor fold.
+    up_cards: in a game that deals cards face up (stud), the cards every seat shows,
+    a tuple per seat in the order dealt (() once folded), as the actor sees the table
+    when deciding; None in the games dealt face down.  What the actor may do does
+    not depend on them beyond `bring_in`, so they take no part in comparing two
+    Legal values.
     """
 
     cdef readonly bint fold
@@ -54,9 +59,10 @@ cdef class Legal:
     cdef readonly object replacement
     cdef readonly object place
     cdef readonly bint bring_in
+    cdef readonly object up_cards
 
     def __init__(self, fold=False, call=None, raise_to=None, discard=None, show=False,
-                 replacement=None, place=None, bring_in=False):
+                 replacement=None, place=None, bring_in=False, up_cards=None):
         self.fold = fold
         self.call = call
         self.raise_to = raise_to
@@ -65,6 +71,7 @@ cdef class Legal:
         self.replacement = replacement
         self.place = None if place is None else MappingProxyType(dict(place))
         self.bring_in = bring_in
+        self.up_cards = None if up_cards is None else tuple(tuple(u) for u in up_cards)
 
     def _fields(self):
         return (self.fold, self.call, self.raise_to, self.discard, self.show,
@@ -77,6 +84,8 @@ cdef class Legal:
             extra += f", place={dict(self.place)!r}"
         if self.bring_in:
             extra += ", bring_in=True"
+        if self.up_cards is not None:
+            extra += f", up_cards={self.up_cards!r}"
         return (f"Legal(fold={self.fold!r}, call={self.call!r}, "
                 f"raise_to={self.raise_to!r}, discard={self.discard!r}, "
                 f"show={self.show!r}{extra})")
@@ -390,9 +399,14 @@ cdef class Machine:
         if self.h.bring_in == 1:            # bring in or complete; no check, no fold
             self._legal = _betting_legal(False, None, raise_to)
             self._legal.bring_in = True
-            return self._legal
-        self._legal = _betting_legal(self.h.high > self.h.bet[s], to_call(&self.h, s),
-                                     raise_to)
+        else:
+            self._legal = _betting_legal(self.h.high > self.h.bet[s],
+                                         to_call(&self.h, s), raise_to)
+        for s in range(self.h.seats):
+            if self.h.upmask[s]:            # a stud table: what every seat shows
+                self._legal.up_cards = tuple([() if self.h.folded[s] else self.up(s)
+                                              for s in range(self.h.seats)])
+                break
         return self._legal
 
     @property
