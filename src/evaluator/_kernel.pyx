@@ -490,6 +490,17 @@ cdef inline int _take(object cards, card_t *buf, int n0, uint64_t *seen,
     return <int>(n0 + n)
 
 
+cdef inline int _take_hand(object cards, object board, card_t *buf,
+                           uint64_t allowed) except -2:
+    """A hand's cards and its board (or None) into buf: how many, or -1 where either
+    is not a list or tuple of ints (see _take)."""
+    cdef uint64_t seen = 0
+    cdef int n = _take(cards, buf, 0, &seen, allowed)
+    if n >= 0 and board is not None:
+        n = _take(board, buf, n, &seen, allowed)
+    return n
+
+
 def evaluate_one(HandTables h, object cards, object board, uint64_t allowed, int min_n,
                  int max_n):
     """Value of one hand given as a list or tuple of ints 0..51, with a board (a list or
@@ -497,14 +508,9 @@ def evaluate_one(HandTables h, object cards, object board, uint64_t allowed, int
     what is wrong).  Raises ValueError for a wrong count, a card outside the deck or a
     repeated card."""
     cdef card_t buf[8]
-    cdef uint64_t seen = 0
-    cdef int n = _take(cards, buf, 0, &seen, allowed)
+    cdef int n = _take_hand(cards, board, buf, allowed)
     if n < 0:
         return None
-    if board is not None:
-        n = _take(board, buf, n, &seen, allowed)
-        if n < 0:
-            return None
     if n < min_n or n > max_n:
         raise ValueError(
             f"expected {min_n}" + (f"..{max_n}" if max_n != min_n else "")
@@ -516,14 +522,9 @@ def badugi_one(BadugiTables t, object cards, object board, uint64_t allowed, int
                int max_n):
     """evaluate_one for badugi: four cards, given as cards and board together."""
     cdef card_t buf[8]
-    cdef uint64_t seen = 0
-    cdef int n = _take(cards, buf, 0, &seen, allowed)
+    cdef int n = _take_hand(cards, board, buf, allowed)
     if n < 0:
         return None
-    if board is not None:
-        n = _take(board, buf, n, &seen, allowed)
-        if n < 0:
-            return None
     if n != 4:
         raise ValueError(f"expected 4 cards, got {n}")
     return badugi_value(&t.t, buf)

@@ -35,3 +35,14 @@ cdef inline uint64_t xoshiro_next(Xoshiro *r) noexcept nogil:
     r.s[2] ^= t
     r.s[3] = rotl(r.s[3], 45)
     return result
+
+
+cdef inline void xoshiro_seed(Xoshiro *r, uint64_t seed, uint64_t stream) noexcept nogil:
+    """Seed r for stream `stream` of `seed` (the Monte Carlo kernels' chunk i draws
+    from stream i): the two spread through splitmix64, so neighbouring streams share
+    nothing."""
+    cdef uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL)
+    cdef int i
+    splitmix(&x)
+    for i in range(4):
+        r.s[i] = splitmix(&x)

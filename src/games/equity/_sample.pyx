@@ -9,7 +9,7 @@ from libc.stdint cimport int64_t
 
 from evaluator.keys cimport CARD_BIT, CARD_KEY, KEY_BASE, LOW_RANK_BIT
 from evaluator.typedefs cimport card_t, key_t, uint32_t, uint64_t
-from games._xoshiro cimport Xoshiro, splitmix, xoshiro_next
+from games._xoshiro cimport Xoshiro, xoshiro_next, xoshiro_seed
 from games.equity._showdown cimport (
     MAXH, MAXP, NCOL, Ctx, Tally, clear_tally, flush_tally, init_ctx, set_players,
     showdown, tally_high, value_with,
@@ -25,20 +25,12 @@ NCOLS = NCOL
 
 # ---------------------------------------------------------------- Monte Carlo
 #
-# xoshiro256** (games/_xoshiro.pxd) seeded through splitmix64.  Trials come in
+# xoshiro256** (games/_xoshiro.pxd), seeded per stream (xoshiro_seed).  Trials come in
 # fixed-size chunks and chunk i draws from its own stream seeded by (seed, i), so the
 # answer depends on the seed and the trial count only, not on how chunks are spread
 # over threads.
 
 ctypedef Xoshiro Rng
-
-
-cdef inline void _seed(Rng *r, uint64_t seed, uint64_t stream) noexcept nogil:
-    cdef uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL)
-    cdef int i
-    splitmix(&x)
-    for i in range(4):
-        r.s[i] = splitmix(&x)
 
 
 cdef inline uint64_t _next(Rng *r) noexcept nogil:
@@ -205,7 +197,7 @@ def sample(object high, object low, const card_t[:, ::1] combos,
             if fixed:
                 set_players(&c, holes)
         for ch in range(first_chunk, first_chunk + n_chunks):
-            _seed(&rng, seed, <uint64_t>ch)
+            xoshiro_seed(&rng, seed, <uint64_t>ch)
             t0 = ch * chunk_size
             t1 = min(total, t0 + chunk_size)
             t = t0

@@ -24,7 +24,7 @@ from evaluator.omaha_tables cimport (
 )
 from evaluator.tables cimport HandTables, Tables, hash_index
 from evaluator.typedefs cimport card_t, entry_t, key_t
-from games._xoshiro cimport Xoshiro, splitmix, xoshiro_next
+from games._xoshiro cimport Xoshiro, xoshiro_next, xoshiro_seed
 
 cnp.import_array()
 
@@ -885,6 +885,31 @@ def board_strength(HandTables tables, board, runouts, rweights, hands, weights, 
 
 
 @cython.cdivision(True)
+cdef inline int _rank_pair_values(const Tables *t, key_t fkey, uint64_t fbits,
+                                  const uint32_t *pairkey, uint32_t *pv,
+                                  int *kfs) noexcept nogil:
+    """The value of each of the 91 hole rank pairs on a final board (its key and card
+    bits), or of the board's own flush for all of them where it holds five of a suit.
+    Returns the suit holding three or more board cards (-1: none), its count in kfs:
+    hands of that suit are then valued apart, as flushes."""
+    cdef int s, c, fs = -1, p
+    cdef uint32_t v
+    kfs[0] = 0
+    for s in range(4):
+        c = POPC[(fbits >> (16 * s)) & 0x1fff]
+        if c >= 3:
+            fs = s
+            kfs[0] = c
+    if kfs[0] >= 5:
+        v = t.flush[(fbits >> (16 * fs)) & 0x1fff]
+        for p in range(91):
+            pv[p] = v
+    else:
+        for p in range(91):
+            pv[p] = t.ranks[hash_index(t.offsets, <key_t>(<uint32_t>fkey + pairkey[p]))]
+    return fs
+
+
 cdef void _board_strength(const Tables *tp, const card_t *bd, int nb, const card_t *ro,
                           int R, int need, const double *rweights, const card_t *hands,
                           const double *weights, const int32_t *cls, int M, int nclasses,
@@ -898,7 +923,7 @@ cdef void _board_strength(const Tables *tp, const card_t *bd, int nb, const card
     cdef key_t bkey = KEY_BASE, fkey
     cdef uint64_t bbits = 0, fb, rmask, rbits
     cdef uint64_t *swap
-    cdef uint32_t keybits, v, fval
+    cdef uint32_t keybits, v
     cdef uint32_t pv[91]
     cdef uint32_t pairkey[91]
     cdef double total, w, less, eq, den, num, below, gw, cellw, ga, rw, wsum, fenE, cntE
@@ -1065,20 +1090,7 @@ cdef void _board_strength(const Tables *tp, const card_t *bd, int nb, const card
             for k in range(j + 1, need):
                 total += wpair[52 * a + ro[r * need + k]]
         # 1. values: the rank pairs, then the hands that make a flush
-        fs = -1
-        kfs = 0
-        for s in range(4):
-            k = POPC[(fb >> (16 * s)) & 0x1fff]
-            if k >= 3:
-                fs = s
-                kfs = k
-        if kfs >= 5:
-            fval = tp.flush[(fb >> (16 * fs)) & 0x1fff]
-            for p in range(91):
-                pv[p] = fval
-        else:
-            for p in range(91):
-                pv[p] = tp.ranks[hash_index(tp.offsets, <key_t>(<uint32_t>fkey + pairkey[p]))]
+        fs = _rank_pair_values(tp, fkey, fb, pairkey, pv, &kfs)
         # 2. entries: each flush hand alone (owner 1), the rank pairs' class runs
         ne = 0
         keybits = 0
@@ -1563,14 +1575,6 @@ SAMPLE_COLUMNS = {"n": SN, "share": SS, "share2": SS2, "now_river": SNOW}
 SAMPLE_NCOL = SCOLS
 
 
-cdef inline void _seed(Xoshiro *r, uint64_t seed, uint64_t stream) noexcept nogil:
-    cdef uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL)
-    cdef int i
-    splitmix(&x)
-    for i in range(4):
-        r.s[i] = splitmix(&x)
-
-
 cdef inline int _below(Xoshiro *r, int n) noexcept nogil:
     """A uniform integer in 0..n-1 (n small: the bias of the multiply is below 2**-32)."""
     return <int>(((xoshiro_next(r) >> 32) * <uint64_t>n) >> 32)
@@ -1675,7 +1679,7 @@ cdef int64_t _sample_deals(const Tables *ht, const Combo *ct, int h, const card_
     cdef uint64_t *omask = hmask + M                     # [P]
     cdef uint64_t bmask = 0, used, bbits = 0, fbits
     cdef key_t bkey = KEY_BASE, fkey, key3
-    cdef int i, j, _j, c, o, tries, fs, kfs, ties, s, rp, now_o = 0, a, b
+    cdef int i, j, _j, c, o, tries, fs, kfs, ties, s, now_o = 0, a, b
     cdef int64_t ch, _d, d0, d1, failed = 0
     cdef int picked[9]
     cdef uint32_t pv[91]
@@ -1700,7 +1704,7 @@ cdef int64_t _sample_deals(const Tables *ht, const Combo *ct, int h, const card_
         for j in range(h):
             omask[i] |= (<uint64_t>1) << opps[h * i + j]
     for ch in range(first_chunk, first_chunk + n_chunks):
-        _seed(&rng, seed, <uint64_t>ch)
+        xoshiro_seed(&rng, seed, <uint64_t>ch)
         d0 = ch * chunk
         d1 = d0 + chunk if d0 + chunk < total else total
         for _d in range(d0, d1):
@@ -1769,20 +1773,7 @@ cdef int64_t _sample_deals(const Tables *ht, const Combo *ct, int h, const card_
             # holdings keep the final board's row and flush suit from above)
             kfs = 0
             if ct == NULL:
-                fs = -1
-                for s in range(4):
-                    c = POPC[(fbits >> (16 * s)) & 0x1fff]
-                    if c >= 3:
-                        fs = s
-                        kfs = c
-                if kfs >= 5:
-                    v = ht.flush[(fbits >> (16 * fs)) & 0x1fff]
-                    for rp in range(91):
-                        pv[rp] = v
-                else:
-                    for rp in range(91):
-                        pv[rp] = ht.ranks[hash_index(ht.offsets,
-                                                     <key_t>(<uint32_t>fkey + pairkey[rp]))]
+                fs = _rank_pair_values(ht, fkey, fbits, pairkey, pv, &kfs)
             for i in range(M):
                 if hmask[i] & used:
                     continue
