@@ -14,7 +14,7 @@
 # random hands touches every offset and nearly every slot, so what it can touch is
 # the whole of both tables, 16 KiB of offsets (they stay in L1) and about 170 KiB of
 # ranks (docs/core.md; test_high.py computes it).  15 row bits packed the slots with
-# no hole but took 128 KiB of 32-bit offsets, 285 KiB in all, more than a small L2
+# no hole but took 128 KiB of 32-bit offsets, 278 KiB with the ranks, more than a small L2
 # shares with the rest of a Python process.
 from evaluator.keys cimport CARD_KEY, KEY_BASE, flush_suit, suit_mask
 from evaluator.typedefs cimport card_t, entry_t, key_t, offset_t, rank_t, uint32_t
