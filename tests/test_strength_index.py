@@ -18,6 +18,8 @@ What is proved here:
 
 from __future__ import annotations
 
+import platform
+import sys
 from itertools import combinations
 
 import numpy as np
@@ -253,16 +255,22 @@ def test_large_batches_use_threads(rng):
     assert (one == two).all()
 
 
+@pytest.mark.parametrize("count_bits", [True, False], ids=["bit-count", "portable"])
 @pytest.mark.parametrize("ranks", [13, 9], ids=["holdem", "short-deck"])
 @pytest.mark.parametrize("board", [3, 4, 5])
-def test_two_card_kernel_agrees_with_the_general_one(rng, ranks, board):
+def test_two_card_kernel_agrees_with_the_general_one(rng, ranks, board, count_bits):
     """Hold'em after the flop has its own kernel (suits relabelled around the hole
-    cards, its own tables); the general kernel, which Omaha runs, must give the same
-    index on every row and report the same rows as bad: a card outside the deck
-    (52..255, and below six for short deck), a card held twice, a hole card on the
-    board."""
+    cards, its own tables), in two forms (repeated cards found by a bit count where
+    the CPU has one, or by the sum of the cards' bits); the general kernel, which
+    Omaha runs, must give the same index on every row and report the same rows as
+    bad: a card outside the deck (52..255, and below six for short deck), a card held
+    twice, a hole card on the board."""
     low = 13 - ranks
-    fast = build_indexer(ranks, 2, board)
+    fast = build_indexer(ranks, 2, board, count_bits=count_bits)
+    if not count_bits:
+        assert not fast.counts_bits
+    elif platform.machine().lower() in ("x86_64", "amd64") and sys.platform != "win32":
+        assert fast.counts_bits            # every x86-64 CPU since 2008 counts bits
     plain = build_indexer(ranks, 2, board, two_card=False)
     deck = np.arange(4 * low, 52)
     keys = rng.random((20_000, len(deck)))

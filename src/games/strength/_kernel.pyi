@@ -23,8 +23,9 @@ class Indexer:
     board: int
     low: int
     size: int
+    counts_bits: bool
     def __init__(self, ranks: int, hole: int, board: int, size: int,
-                 tables: tuple[Any, ...]) -> None: ...
+                 tables: tuple[Any, ...], count_bits: bool = True) -> None: ...
     def index(
         self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
         out: npt.NDArray[np.int64],

@@ -84,7 +84,8 @@ def _term(x: int, g: int) -> int:
     return math.comb(x + g, g + 1)
 
 
-def build_indexer(ranks: int, hole: int, board: int, two_card: bool = True) -> Indexer:
+def build_indexer(ranks: int, hole: int, board: int, two_card: bool = True,
+                  count_bits: bool = True) -> Indexer:
     """The indexer of `hole` and `board` cards from the `ranks` highest ranks, its
     tables built here from the definition (games/strength/_kernel.pyx says how the
     kernel reads them):
@@ -107,6 +108,9 @@ def build_indexer(ranks: int, hole: int, board: int, two_card: bool = True) -> I
     * for two cards and three to five board cards (hold'em after the flop), the
       two-card kernel's tables (_two_card_tables), unless `two_card` is False (the
       general kernel then runs, as the tests compare).
+
+    `count_bits=False` keeps the two-card kernel on its portable loops where the CPU
+    could count bits in one instruction (see Indexer; the tests run both).
     """
     if not (1 <= ranks <= 13 and 0 <= hole <= 6 and 0 <= board <= 5
             and hole + board <= 4 * ranks):
@@ -197,7 +201,7 @@ def build_indexer(ranks: int, hole: int, board: int, two_card: bool = True) -> I
     if two_card and hole == 2 and 3 <= board <= 5:
         arena, digits2 = _two_card_tables(ranks, board, found, configs, width)
         tables[9:] = [arena, digits2.view(np.uint8)]
-    ix = Indexer(ranks, hole, board, offset, tuple(tables))
+    ix = Indexer(ranks, hole, board, offset, tuple(tables), count_bits)
     if hole == 2 and board == 0:
         # two cards before the flop: a table of the classes, from the indexer itself
         low = 13 - ranks
