@@ -950,6 +950,32 @@ cdef inline int _rank_pair_values(const Tables *t, key_t fkey, uint64_t fbits,
     return fs
 
 
+cdef inline double _entries_weight(const uint64_t *ent, int lo, int hi,
+                                   const int32_t *sub_lo, const int32_t *sub_hi,
+                                   const int32_t *seq, const uint64_t *hmask,
+                                   uint64_t rmask, const int32_t *spec,
+                                   const card_t *hands, const double *weights,
+                                   double *per_card) noexcept nogil:
+    """The weight of the live hands of entries lo..hi-1 (a group of equal values, or a
+    cell of equal class within it), each also added to its two cards' per_card
+    totals."""
+    cdef double total = 0, w
+    cdef int e, x, j, i, owner
+    for e in range(lo, hi):
+        x = <int><uint32_t>ent[e]
+        owner = x >> 30
+        x &= SPECIAL - 1
+        for j in range(sub_lo[x], sub_hi[x]):
+            i = seq[j]
+            if (hmask[i] & rmask) or spec[i] != owner:
+                continue
+            w = weights[i]
+            total += w
+            per_card[hands[2 * i]] += w
+            per_card[hands[2 * i + 1]] += w
+    return total
+
+
 cdef void _board_strength(const Tables *tp, const card_t *bd, int nb, const card_t *ro,
                           int R, int need, const double *rweights, const card_t *hands,
                           const double *weights, const int32_t *cls, int M, int nclasses,
@@ -1181,19 +1207,8 @@ cdef void _board_strength(const Tables *tp, const card_t *bd, int nb, const card
             while g1 < ne and (ent[g1] >> 43) == (ent[g0] >> 43):
                 g1 += 1
             # the group's weight, in all and per card
-            gw = 0
-            for e in range(g0, g1):
-                x = <int><uint32_t>ent[e]
-                owner = x >> 30
-                x &= SPECIAL - 1
-                for j in range(sub_lo[x], sub_hi[x]):
-                    i = seq[j]
-                    if (hmask[i] & rmask) or spec[i] != owner:
-                        continue
-                    w = weights[i]
-                    gw += w
-                    grpc[hands[2 * i]] += w
-                    grpc[hands[2 * i + 1]] += w
+            gw = _entries_weight(ent, g0, g1, sub_lo, sub_hi, seq, hmask, rmask, spec,
+                                 hands, weights, grpc)
             # cells of equal class within the group, lowest class first
             ga = 0
             lo = g0
@@ -1208,18 +1223,8 @@ cdef void _board_strength(const Tables *tp, const card_t *bd, int nb, const card
                 if potentials:
                     fenE = _fen_sum(fen, cl)
                     cntE = cnt_cls[cl]
-                    for e in range(lo, hi):
-                        x = <int><uint32_t>ent[e]
-                        owner = x >> 30
-                        x &= SPECIAL - 1
-                        for j in range(sub_lo[x], sub_hi[x]):
-                            i = seq[j]
-                            if (hmask[i] & rmask) or spec[i] != owner:
-                                continue
-                            w = weights[i]
-                            cellw += w
-                            cellc[hands[2 * i]] += w
-                            cellc[hands[2 * i + 1]] += w
+                    cellw = _entries_weight(ent, lo, hi, sub_lo, sub_hi, seq, hmask, rmask,
+                                            spec, hands, weights, cellc)
                 for e in range(lo, hi):
                     x = <int><uint32_t>ent[e]
                     owner = x >> 30
