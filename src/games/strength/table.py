@@ -652,6 +652,21 @@ def _hs(ctx: _Context) -> npt.NDArray[np.float64]:
     return _ratio(sums[:, _C["num"]], sums[:, _C["den"]])
 
 
+def _hs_and_potentials(ctx: _Context, heroes: npt.NDArray[np.uint8],
+                       rows: npt.NDArray[np.int64] | None, want_pots: bool,
+                       trials: int | None, seed: int | None, out: dict[str, Any]) -> None:
+    """HS into `out`, exactly, and the potentials: 0 on the river (exactly, nothing is
+    to come), else sampled where asked for."""
+    out["hs"] = _select(_hs(ctx), rows)
+    out["exact"].append("hs")
+    if len(ctx.board) == 5:
+        out["ppot"] = np.zeros(len(heroes))
+        out["npot"] = np.zeros(len(heroes))
+        out["exact"] += ["ppot", "npot"]
+    elif want_pots:
+        _sampled_potentials(ctx, heroes, trials, seed, out)
+
+
 def _exact_omaha(ctx: _Context, heroes: npt.NDArray[np.uint8],
                  rows: npt.NDArray[np.int64] | None, potentials: bool, want_pots: bool,
                  trials: int | None, seed: int | None) -> dict[str, Any]:
@@ -666,14 +681,7 @@ def _exact_omaha(ctx: _Context, heroes: npt.NDArray[np.uint8],
                            "exact": ["ehs", "ehs2", "histogram"], "stderr": {},
                            "samples": {}, "runouts": len(runouts)}
     if potentials:
-        out["hs"] = _select(_hs(ctx), rows)
-        out["exact"].append("hs")
-        if nb == 5:
-            out["ppot"] = np.zeros(len(heroes))
-            out["npot"] = np.zeros(len(heroes))
-            out["exact"] += ["ppot", "npot"]
-        elif want_pots:
-            _sampled_potentials(ctx, heroes, trials, seed, out)
+        _hs_and_potentials(ctx, heroes, rows, want_pots, trials, seed, out)
 
     def histogram(bins: int) -> npt.NDArray[np.float64]:
         s, hist = _omaha_run(ctx, runouts, bins)
@@ -737,14 +745,7 @@ def _sampled(ctx: _Context, heroes: npt.NDArray[np.uint8], rows: npt.NDArray[np.
                            "stderr": {"ehs": se, "ehs2": se2, "n_runouts": n},
                            "samples": {"runouts": len(runouts)}}
     if potentials and nb >= 3:
-        out["hs"] = _select(_hs(ctx), rows)
-        out["exact"].append("hs")
-        if nb == 5:
-            out["ppot"] = np.zeros(len(heroes))
-            out["npot"] = np.zeros(len(heroes))
-            out["exact"] += ["ppot", "npot"]
-        elif want_pots:
-            _sampled_potentials(ctx, heroes, None if trials is None else trials, seed, out)
+        _hs_and_potentials(ctx, heroes, rows, want_pots, trials, seed, out)
     elif potentials:
         out["hs"] = np.full(len(heroes), np.nan)
 
