@@ -2,7 +2,7 @@
 
 `Table` (games/engine/table.py) is the public face.  It holds its parts: the compiled
 machine that plays a hand and records every step (_machine.pyx over the C hand of
-_state.pxd: the chips and betting rounds in _chips.pyx, the seeded deck in _deck.pyx,
+_state.pxd: the chips and betting rounds in _chips.pxd, the seeded deck in _deck.pxd,
 the steps in _steps.pyx, the compiled game in _spec.pyx), the options record
 (options.py), and the rule modules the variant's data asks for (rules/: Italian
 poker's opening, the placement games, a live dealer's irregularities).  The log

@@ -54,6 +54,10 @@ cdef enum:
     AS_FOLD = 1         # folds where folding is allowed, else checks or calls
     AS_CHECK = 2        # checks or calls
 
+#: the record kinds a table keeps (a bit each): the betting actions
+cdef uint64_t ACTIONS = ((1ULL << K_FOLD) | (1ULL << K_CHECK) | (1ULL << K_CALL) | (1ULL << K_BET)
+                         | (1ULL << K_RAISE) | (1ULL << K_BRING_IN))
+
 #: hands that end before anybody decides (everyone all-in from the forced bets) that a
 #: table deals in a row before it starts its session over (carry) or fails
 cdef int MAX_EMPTY = 1000
@@ -199,6 +203,9 @@ cdef class Batch:
             raise MemoryError(f"no memory for {n} tables")
         with nogil:
             for i in range(n):
+                # a table's history is its seed and its betting actions (`last_hand`):
+                # the deal, the blinds and the showdown are not recorded
+                self.slots[i].log.skip = self.slots[i].last.skip = ~ACTIONS
                 self._restart(i)
                 self._next_hand(i)
                 self._write_row(i, -1)
@@ -242,8 +249,9 @@ cdef class Batch:
                 t.status = E_NO_DECISION        # the caller checks the stacks first
                 return
             t.nin = 0
-            for k in range(1, self.seats + 1):      # from the button's left, button last
-                s = (t.button + k) % self.seats
+            s = t.button
+            for _ in range(self.seats):         # from the button's left, button last
+                s = s + 1 if s + 1 < self.seats else 0
                 if t.chips[s] > 0:
                     t.pos[t.nin] = s
                     t.start[t.nin] = t.chips[s]

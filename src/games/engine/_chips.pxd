@@ -1,28 +1,331 @@
-# The chips of a hand and its betting round, in C over games/engine/_state.pxd's Hand
-# (see _chips.pyx for the rules).  Nothing here logs or checks its input: the steps
-# (_steps.pyx) log, the machine (_machine.pyx) checks before it acts.
+# The chips of one hand and its betting rounds, in C.
+#
+# The functions are inline, in this .pxd: the steps (_steps.pyx), the machine and the
+# batch of tables each compile them into their own calls.  A module of their own
+# called them through pointers, one call per fold, call or look at the bounds; a
+# batch of tables makes hundreds of millions.  Nothing here logs or checks its input:
+# the steps log, the machine (_machine.pyx) checks before it acts.
+#
+# Every fold, call and raise of a hand runs here, as does what `legal()` offers.  The
+# rules follow RULES.md ("Betting") and, where a point of play is open, PHH's reference
+# engine, so recorded hands replay the same everywhere:
+#
+# * The actors of a round are queued clockwise from the opener, skipping folded and
+#   all-in seats; a completion, bet or raise queues everyone else again.  The round
+#   ends when the queue is empty or one player is left.
+# * Minimum raise: to the largest bet plus the larger of the round's minimum bet and
+#   the largest completion/bet/raise increment so far (blinds are not increments).
+#   A player may always go all-in for less.
+# * A short all-in raise does not reopen the betting: a player who already acted may
+#   not raise again until the short increments add up to a full raise, and a player
+#   whose call is smaller than the last full increment may not raise.
+# * Pot limit: the largest raise is to the call plus the pot after the call.  Fixed
+#   limit: every bet and raise is the round's fixed size, and `cap` completions, bets
+#   or raises end the raising (blinds are not counted; heads-up too).  Where the spec
+#   says so, a raise goes at most to twice the bet it raises (Italian poker).
+# * No raise is offered when no opponent could answer it (everyone else is all-in or
+#   covered), and folding only when facing a bet.
+# * Stud's bring-in (a street with one): the round's first actor posts the bring-in
+#   (`bring_in_actor`, less than the round's bet) or completes to the round's bet; while
+#   nobody has completed, a completion goes to the round's bet, not to the bring-in plus
+#   a bet (PHH's reference: the completion and every raise after it count toward the
+#   cap, the bring-in does not).
+# * Two conditions a rule module may set on a round (games/engine/rules/): seats that
+#   may not make its first bet (`closed`: Italian poker's opening requirement), and no
+#   raise until somebody calls (`hold_raises`: a blind opening).
 
 from libc.stdint cimport int64_t
 
-from games.engine._state cimport Hand, Spec
+from games.engine._state cimport (
+    FIXED_LIMIT, POT_LIMIT, RB_ALL_IN_CALL, RB_CAP, RB_CLOSED, RB_HELD, RB_NO_ANSWER, RB_OK,
+    RB_SHORT_ALL_IN, Hand, Spec,
+)
 
-cdef void seat_chips(Hand *h, const int64_t *stacks, int seats) noexcept nogil
-cdef int64_t post(Hand *h, int seat, int64_t amount, bint as_bet, bint dead) noexcept nogil
-cdef void add_dead(Hand *h, int seat, int64_t amount) noexcept nogil
-cdef bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_bet,
-                      int cap) noexcept nogil
-cdef void pause_round(Hand *h) noexcept nogil
-cdef bint collect(Hand *h, int *seat, int64_t *amount) noexcept nogil
-cdef void set_folded(Hand *h, int seat) noexcept nogil
-cdef void pay(Hand *h, int seat, int64_t amount) noexcept nogil
-cdef int64_t pot_total(const Hand *h) noexcept nogil
-cdef int able(const Hand *h) noexcept nogil
-cdef int64_t to_call(const Hand *h, int s) noexcept nogil
-cdef int raise_block(const Spec *sp, const Hand *h, int s) noexcept nogil
-cdef int64_t min_raise(const Hand *h, int s) noexcept nogil
-cdef int64_t max_raise(const Spec *sp, const Hand *h, int s) noexcept nogil
-cdef int fold_actor(Hand *h) noexcept nogil
-cdef int64_t call_actor(Hand *h) noexcept nogil
-cdef int64_t bring_in_actor(const Spec *sp, Hand *h) noexcept nogil
-cdef bint raise_actor(Hand *h, int64_t value) noexcept nogil
-cdef bint next_actor(Hand *h, int s) noexcept nogil
+
+cdef inline void seat_chips(Hand *h, const int64_t *stacks, int seats) noexcept nogil:
+    """Seat the stacks (checked by the caller) of a hand whose struct is zeroed."""
+    cdef int s
+    h.seats = seats
+    h.live = seats
+    h.opener = -1
+    h.cap = -1
+    for s in range(seats):
+        h.stack[s] = stacks[s]
+
+
+cdef inline int64_t post(Hand *h, int seat, int64_t amount, bint as_bet, bint dead) noexcept nogil:
+    """Post a forced bet (what the stack allows); returns the chips posted.  A blind is
+    a bet of the first round; an ante goes straight into the pot, as dead money if
+    `dead`."""
+    if amount > h.stack[seat]:
+        amount = h.stack[seat]
+    h.stack[seat] -= amount
+    h.put[seat] += amount
+    if as_bet:
+        h.bet[seat] += amount
+        if h.bet[seat] > h.high:
+            h.high = h.bet[seat]
+    elif dead:
+        h.dead[seat] += amount
+    return amount
+
+
+cdef inline void add_dead(Hand *h, int seat, int64_t amount) noexcept nogil:
+    """Chips from outside the stacks join the pot as dead money attributed to `seat`
+    (a pot carried from an earlier deal)."""
+    h.put[seat] += amount
+    h.dead[seat] += amount
+
+
+cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_bet,
+                             int cap) noexcept nogil:
+    """Open a betting round at `opener`; True if somebody must act in it.
+
+    A seat acts in the round if it is still in, has chips behind, and could still lose
+    more than it has in front: it is not already covering every chip the others have
+    (PHH's reference skips such a player, so a big blind whose every opponent is
+    all-in for less has no option)."""
+    cdef int k, s
+    cdef int64_t total, first = 0, second = 0
+    h.opener = opener
+    h.round_min = min_bet
+    h.cap = cap
+    h.raises = 0
+    h.last_amount = 0
+    h.short_sum = 0
+    h.high = 0
+    h.length = 0
+    h.head = 0
+    h.hold_raises = 0
+    h.bring_in = 0
+    for s in range(h.seats):
+        h.acted[s] = 0
+        h.closed[s] = 0
+        if h.bet[s] > h.high:
+            h.high = h.bet[s]
+        if not h.folded[s]:
+            total = h.bet[s] + h.stack[s]
+            if total > first:
+                second = first
+                first = total
+            elif total > second:
+                second = total
+    s = opener
+    for k in range(h.seats):            # clockwise from the opener (no division)
+        if k:
+            s = s + 1 if s + 1 < h.seats else 0
+        if not h.folded[s] and h.stack[s] > 0 and second > h.bet[s]:
+            h.queue[h.length] = s
+            h.length += 1
+    if (h.length == 0 or h.live <= 1
+            or (h.length == 1 and h.bet[h.queue[0]] >= h.high)):
+        h.betting = 0
+        h.actor = -1
+        return False
+    h.betting = 1
+    h.actor = h.queue[0]
+    return True
+
+
+cdef inline void pause_round(Hand *h) noexcept nogil:
+    """Take the round back before anyone acted in it (a misdeal after the deal): the
+    bets stay in front, nobody is to act; `start_round` opens it again."""
+    h.betting = 0
+    h.actor = -1
+
+
+cdef inline bint collect(Hand *h, int *seat, int64_t *amount) noexcept nogil:
+    """End of a round: the unmatched part of the largest bet goes back to its owner
+    (True, with the seat and the chips); every other bet joins the pot."""
+    cdef int s, top = -1
+    cdef int64_t first = 0, second = 0
+    cdef bint returned = False
+    for s in range(h.seats):
+        if h.bet[s] > first:
+            second = first
+            first = h.bet[s]
+            top = s
+        elif h.bet[s] > second:
+            second = h.bet[s]
+    if top >= 0 and first > second:
+        h.stack[top] += first - second
+        h.put[top] -= first - second
+        seat[0] = top
+        amount[0] = first - second
+        returned = True
+    for s in range(h.seats):
+        h.bet[s] = 0
+    h.last_high = h.high
+    h.high = 0
+    h.betting = 0
+    return returned
+
+
+cdef inline void set_folded(Hand *h, int seat) noexcept nogil:
+    """Take a seat out of the hand outside a betting round (a mucked hand)."""
+    if not h.folded[seat]:
+        h.folded[seat] = 1
+        h.live -= 1
+
+
+cdef inline void pay(Hand *h, int seat, int64_t amount) noexcept nogil:
+    """Push chips from the pot to a seat."""
+    h.stack[seat] += amount
+    h.paid += amount
+
+
+cdef inline int64_t pot_total(const Hand *h) noexcept nogil:
+    """Chips in the pots (collected bets not yet pushed to a winner)."""
+    cdef int64_t total = -h.paid
+    cdef int s
+    for s in range(h.seats):
+        total += h.put[s] - h.bet[s]
+    return total
+
+
+cdef inline int able(const Hand *h) noexcept nogil:
+    """Seats still in with chips behind."""
+    cdef int s, n = 0
+    for s in range(h.seats):
+        if not h.folded[s] and h.stack[s] > 0:
+            n += 1
+    return n
+
+
+cdef inline int64_t to_call(const Hand *h, int s) noexcept nogil:
+    """Chips seat s must add to call (all it has when that is less)."""
+    cdef int64_t call = h.high - h.bet[s]
+    return h.stack[s] if call > h.stack[s] else call
+
+
+cdef inline int raise_block(const Spec *sp, const Hand *h, int s) noexcept nogil:
+    """RB_OK if seat s may complete, bet or raise now, else why not."""
+    cdef int i
+    if h.high == 0 and h.closed[s]:
+        return RB_CLOSED
+    if h.hold_raises:
+        return RB_HELD
+    if to_call(h, s) < h.last_amount:
+        return RB_SHORT_ALL_IN          # facing a short all-in it already saw
+    if h.cap >= 0 and h.raises >= h.cap:
+        return RB_CAP
+    if h.short_sum > 0 and h.short_sum < h.last_amount and h.acted[s]:
+        return RB_SHORT_ALL_IN
+    if h.stack[s] <= h.high - h.bet[s]:
+        return RB_ALL_IN_CALL
+    for i in range(h.seats):
+        if i != s and not h.folded[i] and h.stack[i] + h.bet[i] > h.high:
+            return RB_OK
+    return RB_NO_ANSWER
+
+
+cdef inline int64_t min_raise(const Hand *h, int s) noexcept nogil:
+    cdef int64_t step = h.last_amount if h.last_amount > h.round_min else h.round_min
+    cdef int64_t most = h.stack[s] + h.bet[s]
+    cdef int64_t least = h.round_min if h.bring_in else h.high + step   # completing
+    return most if least > most else least
+
+
+cdef inline int64_t max_raise(const Spec *sp, const Hand *h, int s) noexcept nogil:
+    cdef int64_t most = h.stack[s] + h.bet[s]
+    cdef int64_t least, pot
+    cdef int i
+    if sp.structure == FIXED_LIMIT:
+        return min_raise(h, s)
+    if sp.structure == POT_LIMIT:
+        least = min_raise(h, s)
+        pot = 2 * h.high - h.bet[s] - h.paid
+        for i in range(h.seats):
+            pot += h.put[i]
+        if pot < least:
+            pot = least
+        if pot < most:
+            most = pot
+    if sp.double_raise and h.high > 0 and 2 * h.high < most:
+        least = min_raise(h, s)
+        most = least if 2 * h.high < least else 2 * h.high
+    return most
+
+
+cdef inline bint next_actor(Hand *h, int s) noexcept nogil:
+    """After seat s acted: the next actor; True when the round is over."""
+    h.acted[s] = 1
+    if h.head >= h.length or h.live <= 1:
+        h.betting = 0
+        h.actor = -1
+        return True
+    h.actor = h.queue[h.head]
+    return False
+
+
+cdef inline int fold_actor(Hand *h) noexcept nogil:
+    """The player to act folds; returns its seat."""
+    cdef int s = h.queue[h.head]
+    h.head += 1
+    h.folded[s] = 1
+    h.live -= 1
+    return s
+
+
+cdef inline int64_t call_actor(Hand *h) noexcept nogil:
+    """The player to act checks (0) or calls; returns the chips it added."""
+    cdef int s = h.queue[h.head]
+    cdef int64_t amount = to_call(h, s)
+    h.head += 1
+    h.stack[s] -= amount
+    h.bet[s] += amount
+    h.put[s] += amount
+    if amount:
+        h.hold_raises = 0
+    return amount
+
+
+cdef inline int64_t bring_in_actor(const Spec *sp, Hand *h) noexcept nogil:
+    """The player to act posts the bring-in (what its stack allows); returns the chips.
+    It is a bet of the round that sets no increment: a completion is still to come."""
+    cdef int s = h.queue[h.head]
+    cdef int64_t amount = sp.bring_in if sp.bring_in < h.stack[s] else h.stack[s]
+    h.head += 1
+    h.stack[s] -= amount
+    h.bet[s] += amount
+    h.put[s] += amount
+    if h.bet[s] > h.high:
+        h.high = h.bet[s]
+    h.bring_in = 2
+    return amount
+
+
+cdef inline bint raise_actor(Hand *h, int64_t value) noexcept nogil:
+    """The player to act completes, bets or raises to `value` chips in front (checked
+    by the caller); True for a raise, False for a bet (nothing in front before)."""
+    cdef int s = h.queue[h.head]
+    cdef int64_t increment = value - h.high
+    cdef int64_t delta = value - h.bet[s]
+    cdef int i
+    cdef bint raised = h.high != 0
+    h.bring_in = 0
+    h.stack[s] -= delta
+    h.bet[s] = value
+    h.put[s] += delta
+    h.high = value
+    h.opener = s
+    h.head = 0
+    h.length = 0
+    i = s
+    for _ in range(1, h.seats):         # clockwise from the raiser (no division)
+        i = i + 1 if i + 1 < h.seats else 0
+        if not h.folded[i] and h.stack[i] > 0:
+            h.queue[h.length] = i
+            h.length += 1
+    if increment >= h.last_amount:
+        for i in range(h.seats):
+            h.acted[i] = 0
+        h.last_amount = increment
+    h.raises += 1
+    if h.stack[s] > 0:
+        h.short_sum = 0
+    else:
+        h.short_sum += increment
+        if h.short_sum >= h.last_amount:
+            h.short_sum = 0
+    return raised

@@ -1,16 +1,179 @@
-# The seeded deck of a hand and where each card is, in C over _state.pxd's Hand (see
-# _deck.pyx).
+# The dealer's deck in C: a seeded shuffle, and where every card is.  The functions
+# are inline, compiled into the steps and the machine that call them (see _chips.pxd).
+#
+# Every card of the game's deck is in exactly one place (`Hand.where`): the stub, a
+# player's hand, the board, the burned cards, the muck (folded and mucked hands), the
+# discards, set aside (a live dealer's error, games/engine/rules/irregularities.py) or
+# a placement game's rows.  Checking a recorded card ("any card not live in a hand or
+# on the board", as replay needs) and proving the cards are conserved are both one
+# look-up.
+#
+# A table that deals itself draws uniformly from the stub with xoshiro256**
+# (games/_xoshiro.pxd) seeded through splitmix64: it samples the cards a hand needs at
+# most up front (a partial Fisher-Yates over the deck in card order) and more from what
+# is left if a hand ever needs them, so the same seed deals the same hand on every
+# platform, whether one table or a batch of tables deals it.  A recorded or live deal
+# hands cards in instead (`take`); cards nobody saw (NO_CARD) are only counted.
 
 from libc.stdint cimport uint8_t, uint64_t
 
-from games.engine._state cimport Hand, Spec
+from games._xoshiro cimport splitmix, xoshiro_next
+from games.engine._state cimport NO_CARD, OUT, STUB, Hand, Spec
 
-cdef void deck_init(const Spec *sp, Hand *h) noexcept nogil
-cdef void seed_deck(Hand *h, uint64_t seed) noexcept nogil
-cdef int stub_size(const Spec *sp, const Hand *h) noexcept nogil
-cdef int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out) noexcept nogil
-cdef void take(Hand *h, const uint8_t *cards, int n, int place) noexcept nogil
-cdef void name_cards(Hand *h, const uint8_t *cards, int n, int place) noexcept nogil
-cdef void move(Hand *h, const uint8_t *cards, int n, int place) noexcept nogil
-cdef void gather(const Spec *sp, Hand *h) noexcept nogil
-cdef int cards_in(const Spec *sp, const Hand *h, int place, uint8_t *out) noexcept nogil
+
+cdef inline void deck_init(const Spec *sp, Hand *h) noexcept nogil:
+    """Every card of the deck in the stub, the others out."""
+    cdef int c
+    for c in range(52):
+        h.where[c] = OUT
+    for c in range(sp.deck_size):
+        h.where[sp.deck[c]] = STUB
+    h.set_aside_card = -1
+
+
+cdef inline void seed_deck(Hand *h, uint64_t seed) noexcept nogil:
+    """The seed the deck is shuffled with (the generator is seeded on the first draw:
+    a replay never draws)."""
+    h.seed = seed
+    h.has_seed = 1
+    h.has_rng = 0
+
+
+cdef inline void _seed_rng(Hand *h) noexcept nogil:
+    # the seed's 64-bit word mixed through splitmix64, then the state from its stream
+    cdef uint64_t x = h.seed
+    cdef int i
+    x = splitmix(&x)
+    for i in range(4):
+        h.rng.s[i] = splitmix(&x)
+    h.has_rng = 1
+
+
+cdef inline uint64_t _below(Hand *h, uint64_t n) noexcept nogil:
+    """Uniform in 0..n-1 (n > 0): reject the few values that would favour the low
+    residues, then take the remainder (portable: no 128-bit product)."""
+    cdef uint64_t threshold = (-n) % n
+    cdef uint64_t r = xoshiro_next(&h.rng)
+    while r < threshold:
+        r = xoshiro_next(&h.rng)
+    return r % n
+
+
+cdef inline int stub_size(const Spec *sp, const Hand *h) noexcept nogil:
+    """Cards still in the stub, unknown dealt cards taken out."""
+    cdef int i, n = 0
+    for i in range(sp.deck_size):
+        if h.where[sp.deck[i]] == STUB:
+            n += 1
+    return n - h.unknown
+
+
+cdef inline int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out) noexcept nogil:
+    """The next `count` cards off the shuffled stub into out[0:count], moved to
+    `place`; -1 (nothing changed) when the stub cannot serve them."""
+    cdef uint8_t pool[52]
+    cdef int npool = 0, ahead = h.up_len - h.up_head, i, j, more, k
+    cdef uint64_t sampled = 0
+    cdef uint8_t c
+    if ahead < count:
+        for i in range(h.up_head, h.up_len):
+            sampled |= (<uint64_t>1) << h.upcoming[i]
+        for i in range(sp.deck_size):
+            c = sp.deck[i]
+            if not h.drawn or (h.where[c] == STUB and not (sampled >> c) & 1):
+                pool[npool] = c
+                npool += 1
+        if npool < count - ahead:
+            return -1
+        h.drawn = 1
+        more = count - ahead
+        if sp.need - ahead > more:
+            more = sp.need - ahead
+        if more > npool:
+            more = npool
+        if not h.has_rng:
+            _seed_rng(h)
+        for i in range(more):          # a partial Fisher-Yates shuffle of the pool
+            j = i + <int>_below(h, <uint64_t>(npool - i))
+            c = pool[i]
+            pool[i] = pool[j]
+            pool[j] = c
+        k = 0                           # the cards still ahead move to the front
+        for i in range(h.up_head, h.up_len):
+            h.upcoming[k] = h.upcoming[i]
+            k += 1
+        for i in range(more):
+            h.upcoming[k] = pool[i]
+            k += 1
+        h.up_head = 0
+        h.up_len = k
+    for i in range(count):
+        c = h.upcoming[h.up_head + i]
+        out[i] = c
+        h.where[c] = place
+    h.up_head += count
+    return 0
+
+
+cdef inline void _unsample(Hand *h, uint8_t card) noexcept nogil:
+    """A card dealt by hand leaves the cards sampled ahead."""
+    cdef int i, j
+    for i in range(h.up_head, h.up_len):
+        if h.upcoming[i] == card:
+            for j in range(i, h.up_len - 1):
+                h.upcoming[j] = h.upcoming[j + 1]
+            h.up_len -= 1
+            return
+
+
+cdef inline void take(Hand *h, const uint8_t *cards, int n, int place) noexcept nogil:
+    """Move recorded cards (checked by the caller) to `place`; NO_CARD counts an
+    unknown card dealt from the stub."""
+    cdef int i
+    h.drawn = 1
+    for i in range(n):
+        if cards[i] == NO_CARD:
+            h.unknown += 1
+            continue
+        h.where[cards[i]] = place
+        if h.up_len > h.up_head:
+            _unsample(h, cards[i])
+
+
+cdef inline void name_cards(Hand *h, const uint8_t *cards, int n, int place) noexcept nogil:
+    """Unknown cards dealt earlier turn out to be `cards` (a hand shown or a card
+    discarded by name): they leave the stub for `place`."""
+    cdef int i
+    for i in range(n):
+        h.where[cards[i]] = place
+        h.unknown -= 1
+        if h.up_len > h.up_head:
+            _unsample(h, cards[i])
+
+
+cdef inline void move(Hand *h, const uint8_t *cards, int n, int place) noexcept nogil:
+    """Cards change place at the table (a fold mucks a hand, a discard)."""
+    cdef int i
+    for i in range(n):
+        if cards[i] != NO_CARD:
+            h.where[cards[i]] = place
+
+
+cdef inline void gather(const Spec *sp, Hand *h) noexcept nogil:
+    """Every card back in the stub (a misdeal); the next deal may reuse any."""
+    cdef int i
+    for i in range(sp.deck_size):
+        h.where[sp.deck[i]] = STUB
+    h.unknown = 0
+    h.up_head = 0
+    h.up_len = 0
+
+
+cdef inline int cards_in(const Spec *sp, const Hand *h, int place, uint8_t *out) noexcept nogil:
+    """The cards in one place, in card order, into out; returns how many."""
+    cdef int i, n = 0
+    for i in range(sp.deck_size):
+        if h.where[sp.deck[i]] == place:
+            out[n] = sp.deck[i]
+            n += 1
+    return n

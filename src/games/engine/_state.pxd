@@ -16,6 +16,7 @@
 # NO_CARD (255) is a card dealt face down that nobody saw ("??" in PHH).
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport free, realloc
 
 from evaluator.omaha_tables cimport Combo
 from evaluator.tables cimport Badugi
@@ -194,7 +195,7 @@ ctypedef struct Spec:
 
 
 ctypedef struct Hand:
-    # ---- chips and the betting round (games/engine/_chips.pyx)
+    # ---- chips and the betting round (games/engine/_chips.pxd)
     int seats
     int live                    # seats not folded
     int betting                 # a betting round waits for its actor
@@ -242,7 +243,7 @@ ctypedef struct Hand:
     uint8_t declared[MAX_SEATS]     # a draw: the seat declared its discards
     uint8_t npending[MAX_SEATS]     # a draw: how many cards it discarded
     uint8_t pending[MAX_SEATS][MAX_HOLE]   # a draw: the cards it discarded
-    # ---- the cards (games/engine/_deck.pyx)
+    # ---- the cards (games/engine/_deck.pxd)
     uint8_t hole[MAX_SEATS][MAX_HOLE]
     uint8_t nhole[MAX_SEATS]
     uint16_t upmask[MAX_SEATS]  # bit k: the seat's hole card k lies face up (stud)
@@ -258,7 +259,7 @@ ctypedef struct Hand:
     int set_aside_card          # a board card set aside until a round ends, -1: none
     int set_aside_street        # the street whose round ends it
     int hold_deal               # stop at P_DEALT when a dealer's deal is complete
-    # ---- the seeded deck (games/engine/_deck.pyx)
+    # ---- the seeded deck (games/engine/_deck.pxd)
     uint64_t seed
     int has_seed                # a seed was given (or chosen) for this hand
     int has_rng                 # the generator is seeded (on the first draw)
@@ -292,9 +293,81 @@ ctypedef struct Log:
     int ncards
     int ccap
     int failed                  # an allocation failed: the log is incomplete
+    uint64_t skip               # a bit per record kind not kept (0: every record); a
+    #                             batch of tables keeps only the betting actions
 
 
-cdef int log_add(Log *log, int kind, int seat, int64_t amount, bint has_amount,
-                 const uint8_t *cards, int n, const int8_t *tags) noexcept nogil
-cdef void log_free(Log *log) noexcept nogil
-cdef void log_clear(Log *log) noexcept nogil
+# The log is the one part of a hand that grows: records and their cards are kept in
+# two arrays that double when full (malloc'd, freed with the hand).  An allocation that
+# fails marks the log `failed`; the machine turns that into a MemoryError.  Its
+# functions are inline: every action appends a record, from each compiled part.
+
+cdef inline int _grow(void **block, int *capacity, int needed, size_t item) noexcept nogil:
+    """Make room for `needed` items; 0 on success, -1 when memory runs out."""
+    cdef int size = capacity[0] if capacity[0] > 0 else 32
+    cdef void *moved
+    while size < needed:
+        size *= 2
+    moved = realloc(block[0], <size_t>size * item)
+    if moved == NULL:
+        return -1
+    block[0] = moved
+    capacity[0] = size
+    return 0
+
+
+cdef inline int log_add(Log *log, int kind, int seat, int64_t amount, bint has_amount,
+                        const uint8_t *cards, int n, const int8_t *tags) noexcept nogil:
+    """Append one record (cards[0:n], and a tag per card when `tags` is not NULL);
+    0, or -1 when memory runs out (the log is then marked failed)."""
+    cdef Rec *rec
+    cdef void *moved
+    cdef int i
+    if (log.skip >> kind) & 1:
+        return 0
+    if log.n >= log.cap and _grow(<void **>&log.recs, &log.cap, log.n + 1, sizeof(Rec)):
+        log.failed = 1
+        return -1
+    if n > 0:
+        if log.ncards + n > log.ccap:
+            if _grow(<void **>&log.cards, &log.ccap, log.ncards + n, sizeof(uint8_t)):
+                log.failed = 1
+                return -1
+            # the tags are kept the same length as the cards
+            moved = realloc(log.tags, <size_t>log.ccap * sizeof(int8_t))
+            if moved == NULL:
+                log.failed = 1
+                return -1
+            log.tags = <int8_t *>moved
+        for i in range(n):              # a few cards: no call to memcpy
+            log.cards[log.ncards + i] = cards[i]
+        if tags != NULL:
+            for i in range(n):
+                log.tags[log.ncards + i] = tags[i]
+    rec = log.recs + log.n
+    rec.kind = <uint8_t>kind
+    rec.seat = <int8_t>seat
+    rec.ncards = <uint8_t>n
+    rec.flags = (REC_AMOUNT if has_amount else 0) | (REC_TAGS if tags != NULL else 0)
+    rec.at = log.ncards
+    rec.amount = amount
+    log.n += 1
+    log.ncards += n
+    return 0
+
+
+cdef inline void log_clear(Log *log) noexcept nogil:
+    """Empty the log, keeping its memory."""
+    log.n = 0
+    log.ncards = 0
+    log.failed = 0
+
+
+cdef inline void log_free(Log *log) noexcept nogil:
+    free(log.recs)
+    free(log.cards)
+    free(log.tags)
+    log.recs = NULL
+    log.cards = NULL
+    log.tags = NULL
+    log.n = log.cap = log.ncards = log.ccap = 0

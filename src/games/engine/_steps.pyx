@@ -643,8 +643,10 @@ cdef int _showdown(const Spec *sp, Hand *h, Log *log, bint *done) noexcept nogil
         h.opened = -2
         start = h.opener if h.opener >= 0 else 0
         h.nturn = 0
-        for k in range(h.seats):
-            s = (start + k) % h.seats
+        s = start
+        for k in range(h.seats):            # clockwise from `start` (no division)
+            if k:
+                s = s + 1 if s + 1 < h.seats else 0
             if not h.folded[s]:
                 h.turn[h.nturn] = s
                 h.nturn += 1
