@@ -49,14 +49,45 @@ cdef inline void _seed_rng(Hand *h) noexcept nogil:
     h.has_rng = 1
 
 
+# The shuffle's bounded draws are by 1..52 cards: the reject threshold (2**64 mod n) and
+# the reciprocal floor((2**64 - 1) / n) of each n are constants the compiler folds, so
+# a draw takes a multiply instead of two 64-bit divisions (a third of a new hand's
+# dealing).  The remainder is exactly r % n: the product's high word is the quotient
+# or one less, which one subtraction corrects.  Same cards for a seed as before.
+cdef extern from *:
+    """
+    #define PH_RECIP(n) (UINT64_MAX / (uint64_t)(n))
+    #define PH_REJECT(n) ((uint64_t)0 - (uint64_t)(n)) % (uint64_t)(n)
+    #define PH_4(F, n) F(n), F(n + 1), F(n + 2), F(n + 3)
+    #define PH_52(F) PH_4(F, 1), PH_4(F, 5), PH_4(F, 9), PH_4(F, 13), PH_4(F, 17), \
+        PH_4(F, 21), PH_4(F, 25), PH_4(F, 29), PH_4(F, 33), PH_4(F, 37), PH_4(F, 41), \
+        PH_4(F, 45), PH_4(F, 49)
+    static const uint64_t ph_deck_recip[53] = {0, PH_52(PH_RECIP)};
+    static const uint64_t ph_deck_reject[53] = {0, PH_52(PH_REJECT)};
+    static inline uint64_t ph_mulhi(uint64_t a, uint64_t b) {
+    #if defined(__SIZEOF_INT128__)
+        return (uint64_t)(((unsigned __int128)a * b) >> 64);
+    #else
+        uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+        uint64_t mid = (al * bl >> 32) + (uint32_t)(ah * bl) + al * bh;
+        return ah * bh + (ah * bl >> 32) + (mid >> 32);
+    #endif
+    }
+    """
+    const uint64_t DECK_RECIP "ph_deck_recip"[53]
+    const uint64_t DECK_REJECT "ph_deck_reject"[53]
+    uint64_t mulhi "ph_mulhi"(uint64_t a, uint64_t b) noexcept nogil
+
+
 cdef inline uint64_t _below(Hand *h, uint64_t n) noexcept nogil:
-    """Uniform in 0..n-1 (n > 0): reject the few values that would favour the low
-    residues, then take the remainder (portable: no 128-bit product)."""
-    cdef uint64_t threshold = (-n) % n
+    """Uniform in 0..n-1 (1 <= n <= 52): reject the few values that would favour the
+    low residues, then take the remainder."""
+    cdef uint64_t threshold = DECK_REJECT[n]
     cdef uint64_t r = xoshiro_next(&h.rng)
     while r < threshold:
         r = xoshiro_next(&h.rng)
-    return r % n
+    r -= mulhi(r, DECK_RECIP[n]) * n
+    return r - n if r >= n else r
 
 
 cdef inline int stub_size(const Spec *sp, const Hand *h) noexcept nogil:
