@@ -25,7 +25,7 @@ Actions (`kinds`): 0 fold, 1 check or call, 2 complete, bet or raise to `amounts
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
 cimport numpy as cnp
 
@@ -47,6 +47,11 @@ cdef enum:
     FOLD = 0
     CALL = 1
     RAISE = 2
+
+# what `_write_row` writes besides a position's action
+cdef enum:
+    NEW_HAND = -1
+    NEW_STREET = -2
 
 # what a step does with an illegal action (Tables' on_illegal)
 cdef enum:
@@ -208,7 +213,7 @@ cdef class Batch:
                 self.slots[i].log.skip = self.slots[i].last.skip = ~ACTIONS
                 self._restart(i)
                 self._next_hand(i)
-                self._write_row(i, -1)
+                self._write_row(i, NEW_HAND)
         self._raise_status(0, n)
 
     # ---------------------------------------------------------------- dealing
@@ -369,39 +374,49 @@ cdef class Batch:
             t.status = status
             return 0
         if h.wait != W_DONE:
-            # within the round only the actor's chips changed; a new street, all of it
-            self._write_row(i, actor if h.street == street else -1)
+            # within the round only the actor's chips changed
+            self._write_row(i, actor if h.street == street else NEW_STREET)
             return 0
         self._finish(i)
         self._next_hand(i)
-        self._write_row(i, -1)
+        self._write_row(i, NEW_HAND)
         return 1
 
     cdef void _write_row(self, int i, int acted) noexcept nogil:
-        """Table i's row of every view, from its hand: all of it (acted = -1), or,
-        within a betting round, what the action of position `acted` changed."""
+        """Table i's row of every view, from its hand: all of it for a new hand (acted
+        = NEW_HAND); for a new street, what the dealing and the end of the round
+        changed (NEW_STREET: the cards, the seats in the hand, the pot); within a
+        betting round, what the action of position `acted` changed."""
         cdef Slot *t = &self.slots[i]
         cdef Hand *h = &t.h
         cdef const Spec *sp = self.specs[t.nin]
-        cdef int k, s, c, seats = self.seats, nh = self.nh, nb = self.nb
+        cdef int k, s, c, seats = self.seats, nh = self.nh, nb = self.nb, held
         cdef int p = h.queue[h.head]
         cdef Py_ssize_t row = <Py_ssize_t>i * seats
+        cdef uint8_t *hole
         if acted >= 0:
             s = t.pos[acted]
             self.o_stacks[row + s] = h.stack[acted]
             self.o_bets[row + s] = h.bet[acted]
             self.o_folded[row + s] = h.folded[acted]
         else:
-            for s in range(seats):
-                memset(&self.o_hole[(row + s) * nh], NO_CARD, nh)
-                self.o_stacks[row + s] = t.chips[s]
-                self.o_bets[row + s] = 0
-                self.o_folded[row + s] = 1
-                self.o_in_hand[row + s] = 0
+            if acted == NEW_HAND:
+                for s in range(seats):          # seats out of the hand: no cards, chips
+                    for c in range(nh):
+                        self.o_hole[(row + s) * nh + c] = NO_CARD
+                    self.o_stacks[row + s] = t.chips[s]
+                    self.o_bets[row + s] = 0
+                    self.o_folded[row + s] = 1
+                    self.o_in_hand[row + s] = 0
+                self.o_button[i] = t.button
             for k in range(t.nin):
                 s = t.pos[k]
-                for c in range(h.nhole[k] if h.nhole[k] < nh else nh):
-                    self.o_hole[(row + s) * nh + c] = h.hole[k][c]
+                hole = &self.o_hole[(row + s) * nh]
+                held = h.nhole[k] if h.nhole[k] < nh else nh
+                for c in range(held):
+                    hole[c] = h.hole[k][c]
+                for c in range(held, nh):
+                    hole[c] = NO_CARD
                 self.o_stacks[row + s] = h.stack[k]
                 self.o_bets[row + s] = h.bet[k]
                 self.o_folded[row + s] = h.folded[k]
@@ -410,7 +425,6 @@ cdef class Batch:
                 self.o_board[<Py_ssize_t>i * nb + c] = h.board[c] if c < h.nboard else NO_CARD
             self.o_pot[i] = pot_total(h)
             self.o_street[i] = h.street
-            self.o_button[i] = t.button
         self.o_actor[i] = t.pos[p]
         self.o_fold[i] = h.high > h.bet[p]
         self.o_call[i] = to_call(h, p)

@@ -16,6 +16,7 @@
 # hands cards in instead (`take`); cards nobody saw (NO_CARD) are only counted.
 
 from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memcpy
 
 from games._xoshiro cimport splitmix, xoshiro_next
 from games.engine._state cimport NO_CARD, OUT, STUB, Hand, Spec
@@ -109,11 +110,15 @@ cdef inline int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out
     if ahead < count:
         for i in range(h.up_head, h.up_len):
             sampled |= (<uint64_t>1) << h.upcoming[i]
-        for i in range(sp.deck_size):
-            c = sp.deck[i]
-            if not h.drawn or (h.where[c] == STUB and not (sampled >> c) & 1):
-                pool[npool] = c
-                npool += 1
+        if not h.drawn:                 # the first draw: the whole deck
+            memcpy(pool, sp.deck, sp.deck_size)
+            npool = sp.deck_size
+        else:
+            for i in range(sp.deck_size):
+                c = sp.deck[i]
+                if h.where[c] == STUB and not (sampled >> c) & 1:
+                    pool[npool] = c
+                    npool += 1
         if npool < count - ahead:
             return -1
         h.drawn = 1
