@@ -33,7 +33,7 @@ ONE_BY_ONE = {6: 2_000, 2: 4_000}         # per round, Table and OpenSpiel
 
 def numpy_policy(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
     """Uniform over the actor's allowed kinds of action, raises to a uniform amount."""
-    lg = env.legal()
+    lg = env.legal(copy=False)          # views: read before the step
     can_raise = lg.raise_min >= 0
     pick = (rng.random(env.n) * (1 + lg.fold + can_raise)).astype(np.int64)
     kinds = np.where(lg.fold, pick, pick + 1)

@@ -351,3 +351,22 @@ def test_bad_steps_and_views_are_refused() -> None:
     view = env.observe(copy=False)["stacks"]
     with pytest.raises(ValueError, match="read-only"):
         view[0, 0] = 5
+
+
+def test_legal_views_follow_the_tables_and_cannot_be_written() -> None:
+    """legal(copy=False): the arrays the tables write, read-only, equal to the copies
+    after every step; the copies do not change with later steps."""
+    env = Tables("holdem", n=8, seats=3, stacks=50, blinds=(1, 2), seed=5)
+    views = env.legal(copy=False)
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        copies = env.legal()
+        for name in ("fold", "call", "raise_min", "raise_max"):
+            assert np.array_equal(getattr(views, name), getattr(copies, name)), name
+            assert not getattr(views, name).flags.writeable
+        kept = copies.call.copy()
+        kinds = np.where(copies.raise_min >= 0, rng.integers(1, 3, env.n), 1)
+        env.step(kinds, copies.raise_min)
+        assert np.array_equal(copies.call, kept)
+    with pytest.raises(ValueError, match="read-only"):
+        views.call[0] = 1

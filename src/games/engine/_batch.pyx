@@ -400,7 +400,7 @@ cdef class Batch:
             self.o_bets[row + s] = h.bet[acted]
             self.o_folded[row + s] = h.folded[acted]
         else:
-            if acted == NEW_HAND:
+            if acted == NEW_HAND and t.nin < seats:
                 for s in range(seats):          # seats out of the hand: no cards, chips
                     for c in range(nh):
                         self.o_hole[(row + s) * nh + c] = NO_CARD
@@ -408,6 +408,7 @@ cdef class Batch:
                     self.o_bets[row + s] = 0
                     self.o_folded[row + s] = 1
                     self.o_in_hand[row + s] = 0
+            if acted == NEW_HAND:
                 self.o_button[i] = t.button
             for k in range(t.nin):
                 s = t.pos[k]

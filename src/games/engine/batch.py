@@ -60,6 +60,8 @@ from games.variants import Variant, variant
 MIN_TABLES_PER_THREAD = 256
 
 _ILLEGAL = {"raise": 0, "fold": 1, "check": 2}
+#: the rows `legal()` reads, in the order of TablesLegal's fields
+_LEGAL = ("fold", "call", "raise_min", "raise_max")
 _I64 = npt.NDArray[np.int64]
 
 
@@ -133,6 +135,13 @@ class Tables:
                             self.seed, carry, self.game.hole_cards,
                             self.game.board_cards + self.game.common_cards)
         self._rows: dict[str, npt.NDArray[Any]] = self._batch.rows
+        # read-only views of the rows, made once (the rows are never reallocated)
+        self._views: dict[str, npt.NDArray[Any]] = {}
+        for name, array in self._rows.items():
+            view = array.view()
+            view.flags.writeable = False
+            self._views[name] = view
+        self._legal_views = TablesLegal(*(self._views[name] for name in _LEGAL))
         self._hands = int(self.finished.sum())      # hands that ended before any decision
         self._kinds = np.zeros(self.n, np.int64)
         self._amounts = np.zeros(self.n, np.int64)
@@ -165,11 +174,14 @@ class Tables:
         actor: _I64 = self._rows["actor"].copy()
         return actor
 
-    def legal(self) -> TablesLegal:
-        """What each table's actor may do (`TablesLegal`)."""
+    def legal(self, copy: bool = True) -> TablesLegal:
+        """What each table's actor may do (`TablesLegal`).  copy=False gives read-only
+        views of the arrays the tables write after every change, as `observe` does:
+        no copy, for a policy that reads them before its next `step`."""
+        if not copy:
+            return self._legal_views
         rows = self._rows
-        return TablesLegal(rows["fold"].copy(), rows["call"].copy(), rows["raise_min"].copy(),
-                           rows["raise_max"].copy())
+        return TablesLegal(*(rows[name].copy() for name in _LEGAL))
 
     @property
     def payoffs(self) -> _I64:
@@ -221,15 +233,9 @@ class Tables:
         copy=False returns read-only views of the arrays the tables write after every
         change (no copy, for a loop that reads them before its next `step`: they change
         with it)."""
-        out: dict[str, npt.NDArray[Any]] = {}
-        for name, array in self._rows.items():
-            if copy:
-                out[name] = array.copy()
-            else:
-                view = array.view()
-                view.flags.writeable = False
-                out[name] = view
-        return out
+        if not copy:
+            return dict(self._views)
+        return {name: array.copy() for name, array in self._rows.items()}
 
     # ---------------------------------------------------------------- stepping
 
