@@ -370,3 +370,27 @@ def test_legal_views_follow_the_tables_and_cannot_be_written() -> None:
         assert np.array_equal(copies.call, kept)
     with pytest.raises(ValueError, match="read-only"):
         views.call[0] = 1
+
+
+def test_workers_start_on_a_threaded_step_and_stop_with_the_tables() -> None:
+    """threads=2: one worker thread, started by the first step that splits the tables,
+    stopped when the tables go; a small batch stays on the calling thread."""
+    import gc
+    import threading
+
+    def workers() -> int:
+        return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
+
+    before = workers()
+    small = Tables("holdem", n=8, seats=2, seed=1, threads=2)
+    small.step(np.ones(8, np.int64))
+    assert workers() == before
+    env = Tables("holdem", n=600, seats=2, seed=1, threads=2)
+    assert workers() == before
+    env.step(np.ones(600, np.int64))
+    assert workers() == before + 1
+    env.step(np.ones(600, np.int64))
+    assert workers() == before + 1
+    del env
+    gc.collect()
+    assert workers() == before

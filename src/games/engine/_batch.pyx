@@ -31,12 +31,15 @@ cimport numpy as cnp
 
 cnp.import_array()
 
+import threading
+
 import numpy as np
 
 from games._xoshiro cimport splitmix
 from games.engine cimport _steps as steps
 from games.engine._chips cimport max_raise, min_raise, pot_total, raise_block, to_call
 from games.engine._spec cimport GameSpec
+from games.engine._spin cimport spin_idle, spin_load, spin_store
 from games.engine._state cimport (
     K_BET, K_BRING_IN, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, Hand, Log, Rec,
     Spec, log_clear, log_free,
@@ -90,6 +93,22 @@ ctypedef struct Slot:
     int status                      # the first error of the steps (E_*), 0 if none
 
 
+ctypedef struct Worker:
+    long seq                        # the last step posted to it (-1: stop)
+    long done                       # the last step it finished
+    int start                       # the tables of the step posted: start..stop-1
+    int stop
+    int64_t finished                # the hands they finished
+    char pad[64]                    # one worker's words off the next one's line
+
+
+cdef inline void _wait_for(long *word, long value) noexcept nogil:
+    """Wait until the word holds `value`."""
+    cdef long idle = 0
+    while spin_load(word) != value:
+        spin_idle(&idle)
+
+
 cdef inline void *_data(object array):
     """The data of a C-contiguous numpy array the batch keeps."""
     return cnp.PyArray_DATA(<cnp.ndarray>array)
@@ -138,12 +157,25 @@ cdef class Batch:
     cdef int64_t *o_call
     cdef int64_t *o_low
     cdef int64_t *o_high
+    # the step in hand, for this thread and the workers
+    cdef const int64_t *p_kinds
+    cdef const int64_t *p_amounts
+    cdef const uint8_t *p_acting
+    cdef uint8_t *p_done
+    cdef int p_mode
+    cdef Worker *workers
+    cdef readonly int nworkers
+    cdef long posted
+    cdef list _threads
 
     def __cinit__(self):
         self.slots = NULL
+        self.workers = NULL
+        self._threads = []
 
     def __dealloc__(self):
         cdef int i
+        free(self.workers)              # the workers hold the batch: they ended
         if self.slots != NULL:
             for i in range(self.n):
                 log_free(&self.slots[i].log)
@@ -342,20 +374,93 @@ cdef class Batch:
     # ---------------------------------------------------------------- stepping
 
     def step(self, const int64_t[::1] kinds, const int64_t[::1] amounts,
-             const uint8_t[::1] acting, int mode, uint8_t[::1] done, int start, int stop):
-        """Apply the actions of the acting tables of start..stop-1 (checked first by
-        `check`) and deal a new hand where one ended (done[i] = 1); returns the hands
-        finished."""
+             const uint8_t[::1] acting, int mode, uint8_t[::1] done, int threads):
+        """Apply the actions of the acting tables (checked first by `check`) and deal
+        a new hand where one ended (done[i] = 1), on `threads` threads: this one and
+        the batch's workers (`start_workers`), a slice of the tables each; returns the
+        hands finished."""
+        cdef int w, k = threads - 1
+        cdef int64_t finished
+        cdef Worker *wk
+        if k > self.nworkers:
+            raise ValueError(f"{threads} threads asked, {self.nworkers} workers started")
+        self.p_kinds = &kinds[0]
+        self.p_amounts = &amounts[0]
+        self.p_acting = &acting[0]
+        self.p_done = &done[0]
+        self.p_mode = mode
+        with nogil:
+            for w in range(k):              # slices 1..k to the workers
+                wk = &self.workers[w]
+                wk.start = <int>(<int64_t>self.n * (w + 1) // threads)
+                wk.stop = <int>(<int64_t>self.n * (w + 2) // threads)
+                self.posted += 1
+                spin_store(&wk.seq, self.posted)
+            finished = self._run(0, <int>(<int64_t>self.n // threads))
+            for w in range(k):
+                wk = &self.workers[w]
+                _wait_for(&wk.done, wk.seq)
+                finished += wk.finished
+        self._raise_status(0, self.n)
+        return finished
+
+    cdef int64_t _run(self, int start, int stop) noexcept nogil:
+        """The step posted, at tables start..stop-1; returns the hands finished."""
         cdef int i
         cdef int64_t finished = 0
-        with nogil:
-            for i in range(start, stop):
-                if acting[i]:
-                    finished -= self.slots[i].finished
-                    done[i] = self._act(i, kinds[i], amounts[i], mode)
-                    finished += self.slots[i].finished
-        self._raise_status(start, stop)
+        for i in range(start, stop):
+            if self.p_acting[i]:
+                finished -= self.slots[i].finished
+                self.p_done[i] = self._act(i, self.p_kinds[i], self.p_amounts[i], self.p_mode)
+                finished += self.slots[i].finished
         return finished
+
+    # ---------------------------------------------------------------- workers
+
+    def start_workers(self, int count):
+        """Start `count` worker threads (the ones started before are stopped first);
+        each waits for the next step spinning, then naps when none comes for a while
+        (games/engine/_spin.pxd)."""
+        self.stop_workers()
+        self.workers = <Worker *>calloc(max(count, 1), sizeof(Worker))
+        if self.workers == NULL:
+            raise MemoryError("no memory for the workers")
+        self.nworkers = count
+        self._threads = [threading.Thread(target=self._serve, args=(w,), daemon=True,
+                                          name=f"pokerhands-tables-{w + 1}")
+                         for w in range(count)]
+        for thread in self._threads:
+            thread.start()
+
+    def stop_workers(self):
+        """Stop the workers and wait for them to end."""
+        cdef int w
+        for w in range(self.nworkers):
+            spin_store(&self.workers[w].seq, -1)
+        for thread in self._threads:
+            thread.join()
+        self._threads = []
+        self.nworkers = 0
+        free(self.workers)
+        self.workers = NULL
+
+    def _serve(self, int w):
+        """A worker's life: run every step posted to it until told to stop."""
+        cdef Worker *me = &self.workers[w]
+        cdef long seen = 0, posted
+        cdef long idle = 0
+        with nogil:
+            while True:
+                posted = spin_load(&me.seq)
+                if posted < 0:
+                    break
+                if posted != seen:
+                    me.finished = self._run(me.start, me.stop)
+                    seen = posted
+                    spin_store(&me.done, posted)
+                    idle = 0
+                else:
+                    spin_idle(&idle)
 
     cdef uint8_t _act(self, int i, int64_t kind, int64_t amount, int mode) noexcept nogil:
         cdef Slot *t = &self.slots[i]

@@ -42,15 +42,16 @@ and writes its PHH.
 
 from __future__ import annotations
 
+import os
+import weakref
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from evaluator.checks import seed as check_seed
-from evaluator.threads import shared_pool, thread_count
+from evaluator.threads import thread_count
 from games.engine._batch import Batch
 from games.engine.options import TableOptions, check_stacks, options_for
 from games.engine.table import Table
@@ -134,6 +135,10 @@ class Tables:
         self._batch = Batch({k: o.spec for k, o in self._specs.items()}, self.n, chips,
                             self.seed, carry, self.game.hole_cards,
                             self.game.board_cards + self.game.common_cards)
+        # a step on several threads runs on the batch's own spinning workers, started
+        # on the first such step and stopped with the tables
+        self._pid = os.getpid()
+        weakref.finalize(self, self._batch.stop_workers)
         self._rows: dict[str, npt.NDArray[Any]] = self._batch.rows
         # read-only views of the rows, made once (the rows are never reallocated)
         self._views: dict[str, npt.NDArray[Any]] = {}
@@ -262,17 +267,10 @@ class Tables:
             raise ValueError(self._illegal(i, int(kind[i]), int(amount[i])))
         done = np.zeros(self.n, np.uint8)
         count = min(self.threads, max(1, self.n // MIN_TABLES_PER_THREAD))
-        if count == 1:
-            self._hands += self._batch.step(kind, amount, acting, mode, done, 0, self.n)
-        else:
-            bounds = [int(b) for b in np.linspace(0, self.n, count + 1)]
-            pool = shared_pool(count - 1)
-            futures = [pool.submit(self._batch.step, kind, amount, acting, mode, done, a, b)
-                       for a, b in pairwise(bounds[1:])]
-            try:
-                self._hands += self._batch.step(kind, amount, acting, mode, done, 0, bounds[1])
-            finally:
-                self._hands += sum(future.result() for future in futures)
+        if count > 1 and (self._batch.nworkers != count - 1 or self._pid != os.getpid()):
+            self._batch.start_workers(count - 1)        # first use, or a forked child
+            self._pid = os.getpid()
+        self._hands += self._batch.step(kind, amount, acting, mode, done, count)
         return done.view(np.bool_)
 
     def _mask(self, mask: npt.ArrayLike | None) -> npt.NDArray[np.uint8]:
