@@ -116,7 +116,8 @@ def row(seats: int) -> str:
 
 
 @pytest.mark.parametrize("seats", [6, 2])
-@pytest.mark.parametrize(("n", "threads"), [(1024, 1), (4096, 1), (4096, 2)])
+@pytest.mark.parametrize(("n", "threads"), [(1024, 1), (2048, 1), (2048, 2), (4096, 1),
+                                           (4096, 2)])
 def test_tables(measure: Callable[..., Any], benchmark: Any, seats: int, n: int,
                 threads: int) -> None:
     hands = HANDS[seats]
