@@ -15,8 +15,8 @@
 # platform, whether one table or a batch of tables deals it.  A recorded or live deal
 # hands cards in instead (`take`); cards nobody saw (NO_CARD) are only counted.
 
-from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memcpy
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from games._xoshiro cimport splitmix, xoshiro_next
 from games.engine._state cimport NO_CARD, OUT, STUB, Hand, Spec
@@ -25,10 +25,12 @@ from games.engine._state cimport NO_CARD, OUT, STUB, Hand, Spec
 cdef inline void deck_init(const Spec *sp, Hand *h) noexcept nogil:
     """Every card of the deck in the stub, the others out."""
     cdef int c
-    for c in range(52):
-        h.where[c] = OUT
-    for c in range(sp.deck_size):
-        h.where[sp.deck[c]] = STUB
+    if sp.deck_size == 52:              # the whole deck: one fill
+        memset(h.where, STUB, 52)
+    else:
+        memset(h.where, <int8_t>OUT, 52)
+        for c in range(sp.deck_size):
+            h.where[sp.deck[c]] = STUB
     h.set_aside_card = -1
 
 

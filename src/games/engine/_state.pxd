@@ -242,18 +242,12 @@ ctypedef struct Hand:
     int ndraw
     uint8_t declared[MAX_SEATS]     # a draw: the seat declared its discards
     uint8_t npending[MAX_SEATS]     # a draw: how many cards it discarded
-    uint8_t pending[MAX_SEATS][MAX_HOLE]   # a draw: the cards it discarded
     # ---- the cards (games/engine/_deck.pxd)
-    uint8_t hole[MAX_SEATS][MAX_HOLE]
     uint8_t nhole[MAX_SEATS]
     uint16_t upmask[MAX_SEATS]  # bit k: the seat's hole card k lies face up (stud)
-    uint8_t board[MAX_BOARD]
     int nboard
-    uint8_t burned[MAX_BURN]
     int nburned
-    int8_t where[52]            # the place of every card (OUT, STUB, HOLE, ...)
     int unknown                 # cards dealt face down that nobody named
-    uint8_t burn_next[MAX_BURN]     # known cards the next burns take first (a dealer error)
     int nburn_next
     uint32_t no_burn            # bit per street dealt without a burn (a dealer's error)
     int set_aside_card          # a board card set aside until a round ends, -1: none
@@ -264,10 +258,20 @@ ctypedef struct Hand:
     int has_seed                # a seed was given (or chosen) for this hand
     int has_rng                 # the generator is seeded (on the first draw)
     int drawn                   # anything was drawn or dealt (the first pool is the deck)
-    Xoshiro rng
-    uint8_t upcoming[52]        # cards sampled ahead, upcoming[up_head:up_len]
     int up_head
     int up_len
+    # ---- storage read only below its count (nhole, npending, nboard, nburned,
+    # nburn_next, up_len; `where` is filled by deck_init, `rng` seeded on the first draw
+    # when has_rng is 0): a new hand clears everything above `where` and leaves these
+    # (_steps.pyx, `new_hand`), a batch of tables' hands a third less to clear
+    int8_t where[52]            # the place of every card (OUT, STUB, HOLE, ...)
+    uint8_t hole[MAX_SEATS][MAX_HOLE]
+    uint8_t pending[MAX_SEATS][MAX_HOLE]   # a draw: the cards each seat discarded
+    uint8_t board[MAX_BOARD]
+    uint8_t burned[MAX_BURN]
+    uint8_t burn_next[MAX_BURN]     # known cards the next burns take first (a dealer error)
+    uint8_t upcoming[52]        # cards sampled ahead, upcoming[up_head:up_len]
+    Xoshiro rng
 
 
 ctypedef struct Rec:

@@ -70,7 +70,8 @@ cdef int new_hand(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
     deck seeded when a seed is given, posted and run to its first decision: what a
     table does when it is made, and a batch of tables for every hand it deals."""
     cdef int s
-    memset(h, 0, sizeof(Hand))
+    # everything but the storage read below its count (the tail of Hand, _state.pxd)
+    memset(h, 0, <size_t>(<char *>&h.where[0] - <char *>h))
     h.seats = sp.seats
     h.live = sp.seats
     h.opener = -1
