@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from games import Table, Tables, phh
+from games.engine import batch as batch_module
 
 GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo"]
 
@@ -207,6 +208,10 @@ class Steps(RuleBasedStateMachine):
     @initialize(data=st.data())
     def build(self, data: st.DataObject) -> None:
         game = data.draw(st.sampled_from(GAMES))
+        # two threads split even these few tables: the workers' hand-over is under test
+        threads = data.draw(st.sampled_from([1, 2]))
+        self.split = batch_module.MIN_TABLES_PER_THREAD
+        batch_module.MIN_TABLES_PER_THREAD = 1
         seats = data.draw(st.integers(2, 5))
         stacks = data.draw(st.lists(st.integers(3, 300), min_size=seats, max_size=seats))
         small = data.draw(st.integers(0, 2))
@@ -218,7 +223,7 @@ class Steps(RuleBasedStateMachine):
                               betting=data.draw(st.sampled_from([None, "pot-limit",
                                                                  "fixed-limit"])),
                               carry=data.draw(st.booleans()),
-                              seed=data.draw(st.integers(0, 99)))
+                              seed=data.draw(st.integers(0, 99)), threads=threads)
         except ValueError as error:       # stacks the forced bets put all-in: refused
             assert "nobody ever decides" in str(error)
             assume(False)
@@ -284,6 +289,10 @@ class Steps(RuleBasedStateMachine):
             env.step(kinds, np.full(env.n, 10**12, np.int64))     # every raise too large
         finally:
             env.on_illegal = "raise"
+
+    def teardown(self) -> None:
+        if hasattr(self, "split"):
+            batch_module.MIN_TABLES_PER_THREAD = self.split
 
     @invariant()
     def chips_and_cards_are_kept(self) -> None:
@@ -381,6 +390,7 @@ def test_workers_start_on_a_threaded_step_and_stop_with_the_tables() -> None:
     def workers() -> int:
         return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
 
+    gc.collect()                        # tables of earlier tests stop their workers
     before = workers()
     small = Tables("holdem", n=8, seats=2, seed=1, threads=2)
     small.step(np.ones(8, np.int64))

@@ -1,7 +1,7 @@
 # What a batch of tables' own worker threads need to hand a step over and back
 # without sleeping: a word read with acquire and written with release, and the turn
-# of a waiting loop (`spin_idle`): a pause, a yield of the CPU, a short nap once it
-# has waited long enough (about a millisecond of yields, more when they sleep).
+# of a waiting loop (`spin_idle`): a pause, a yield of the CPU, naps once it has
+# waited long enough.
 #
 # Why not a pool: a thread pool wakes its worker through the kernel, about 50 us a
 # step on a virtual machine (measured; a step of 4,096 tables takes 300-700 us), so two
@@ -15,7 +15,7 @@ cdef extern from *:
     static void ph_store(volatile long *p, long v) { InterlockedExchange(p, v); }
     static void ph_pause(void) { YieldProcessor(); }
     static void ph_yield(void) { SwitchToThread(); }
-    static void ph_nap(void) { Sleep(1); }
+    static void ph_nap(long us) { Sleep(us < 1000 ? 1 : (DWORD)(us / 1000)); }
     #else
     #include <sched.h>
     #include <time.h>
@@ -29,30 +29,37 @@ cdef extern from *:
     #else
     static void ph_pause(void) { }
     #endif
-    static void ph_nap(void) { struct timespec t = {0, 100000}; nanosleep(&t, NULL); }
+    static void ph_nap(long us) {
+        struct timespec t = {us / 1000000, (us % 1000000) * 1000};
+        nanosleep(&t, NULL);
+    }
     #endif
     """
     long spin_load "ph_load"(long *p) noexcept nogil
     void spin_store "ph_store"(long *p, long v) noexcept nogil
     void spin_pause "ph_pause"() noexcept nogil
     void spin_yield "ph_yield"() noexcept nogil
-    void spin_nap "ph_nap"() noexcept nogil
+    void spin_nap "ph_nap"(long us) noexcept nogil
 
 
-#: pauses a waiting thread spins before it yields its CPU each turn (a thread it waits
-#: for may need that CPU: more threads than CPUs)
+#: the turns of a waiting loop: pauses first, then yields of the CPU (a thread it waits
+#: for may need that CPU: more threads than CPUs), then naps of 0.1 ms (about a second
+#: of them), then of 2 ms (tables nobody steps cost next to nothing)
 cdef enum:
     SPIN_PAUSES = 4096
-    SPIN_YIELDS = 1 << 16       # then it naps
+    SPIN_YIELDS = 1 << 16
+    SPIN_NAPS = 10000
 
 
 cdef inline void spin_idle(long *idle) noexcept nogil:
-    """One turn of a waiting loop: pause, then yield, then nap, as the wait grows."""
+    """One turn of a waiting loop: pause, yield, nap, as the wait grows."""
     if idle[0] < SPIN_PAUSES:
         spin_pause()
     elif idle[0] < SPIN_PAUSES + SPIN_YIELDS:
         spin_yield()
+    elif idle[0] < SPIN_PAUSES + SPIN_YIELDS + SPIN_NAPS:
+        spin_nap(100)
     else:
-        spin_nap()
+        spin_nap(2000)
         return
     idle[0] += 1
