@@ -88,7 +88,9 @@ class Tables:
     5 and 6 and their Hi/Lo games), or its name.  n: the number of tables.  seats: the
     seats at each.  stacks: every seat's starting chips (an int), or one per seat.
     seed: the batch's seed (as `Table` takes one; None: fresh entropy).  threads: the
-    threads a step runs on (None: one per available CPU).  carry: stacks carry over
+    threads a step runs on (None: one per available CPU): this one and worker threads
+    of the batch's own, which wait for the next step spinning, then napping (see
+    docs/guides/simulation.md).  carry: stacks carry over
     and the button moves (see above).  on_illegal: "raise", "fold" or "check".  The
     other keywords are the tables' options (blinds=, antes=, betting=, min_bet=,
     small_bet=, big_bet=, raise_cap=, ante_trimming=), checked by `TableOptions.of`.
