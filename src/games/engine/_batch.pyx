@@ -85,7 +85,6 @@ ctypedef struct Slot:
     int64_t chips[MAX_SEATS]        # each seat's chips between hands
     int64_t start[MAX_SEATS]        # the hand in play's starting stacks, by position
     int64_t last_start[MAX_SEATS]
-    int64_t payoff[MAX_SEATS]       # the last hand finished: chips won minus put in, by seat
     uint64_t seed                   # the hand in play's seed
     uint64_t last_seed
     int64_t dealt                   # hands dealt at this table (the next hand's number)
@@ -157,6 +156,10 @@ cdef class Batch:
     cdef int64_t *o_call
     cdef int64_t *o_low
     cdef int64_t *o_high
+    # (n, seats): each table's last finished hand, chips won minus put in, by seat
+    # (written when a hand ends: reading them is a copy, not a walk over the tables)
+    cdef readonly object payoffs
+    cdef int64_t *o_payoffs
     # the step in hand, for this thread and the workers
     cdef const int64_t *p_kinds
     cdef const int64_t *p_amounts
@@ -235,6 +238,8 @@ cdef class Batch:
         self.o_call = <int64_t *>_data(self.rows["call"])
         self.o_low = <int64_t *>_data(self.rows["raise_min"])
         self.o_high = <int64_t *>_data(self.rows["raise_max"])
+        self.payoffs = np.zeros((n, seats), np.int64)
+        self.o_payoffs = <int64_t *>_data(self.payoffs)
         self.slots = <Slot *>calloc(n, sizeof(Slot))
         if self.slots == NULL:
             raise MemoryError(f"no memory for {n} tables")
@@ -311,11 +316,12 @@ cdef class Batch:
         cdef Slot *t = &self.slots[i]
         cdef int k, s
         cdef Log swap
+        cdef int64_t *payoff = &self.o_payoffs[<Py_ssize_t>i * self.seats]
         for s in range(self.seats):
-            t.payoff[s] = 0
+            payoff[s] = 0
         for k in range(t.nin):
             s = t.pos[k]
-            t.payoff[s] = t.h.stack[k] - t.start[k]
+            payoff[s] = t.h.stack[k] - t.start[k]
             t.chips[s] = t.h.stack[k]
         if not self.carry:
             for s in range(self.seats):
@@ -540,13 +546,6 @@ cdef class Batch:
         else:
             self.o_low[i] = -1
             self.o_high[i] = -1
-
-    def payoffs(self, int64_t[:, ::1] out):
-        cdef int i, s
-        with nogil:
-            for i in range(self.n):
-                for s in range(self.seats):
-                    out[i, s] = self.slots[i].payoff[s]
 
     def counts(self, int64_t[::1] finished, uint64_t[::1] seeds):
         """Hands finished at each table, and the seed of the hand in play."""

@@ -194,9 +194,8 @@ class Tables:
     def payoffs(self) -> _I64:
         """(n, seats) int64: each seat's chips won minus chips put in, in the last hand
         each table finished (zeros before its first)."""
-        out = np.empty((self.n, self.seats), np.int64)
-        self._batch.payoffs(out)
-        return out
+        payoffs: _I64 = self._batch.payoffs.copy()
+        return payoffs
 
     @property
     def hands(self) -> int:
