@@ -404,3 +404,16 @@ def test_workers_start_on_a_threaded_step_and_stop_with_the_tables() -> None:
     del env
     gc.collect()
     assert workers() == before
+
+
+def test_a_step_while_another_runs_is_refused_and_changes_nothing() -> None:
+    """Two threads stepping the same tables: the second call is refused (its step
+    would race the first one's), not queued, and no table changes."""
+    env = Tables("holdem", n=4, seats=2, seed=3)
+    before = env._batch.save()
+    # as if another thread were inside step()
+    with env._stepping, pytest.raises(RuntimeError, match="another step of these tables"):
+        env.step(np.ones(4, np.int64))
+    assert env._batch.save() == before
+    env.step(np.ones(4, np.int64))      # and the tables step again afterwards
+    assert env._batch.save() != before

@@ -10,6 +10,9 @@
 cdef extern from *:
     """
     #if defined(_MSC_VER)
+    #ifndef WIN32_LEAN_AND_MEAN
+    #define WIN32_LEAN_AND_MEAN
+    #endif
     #include <windows.h>
     static long ph_load(volatile long *p) { return InterlockedCompareExchange(p, 0, 0); }
     static void ph_store(volatile long *p, long v) { InterlockedExchange(p, v); }

@@ -43,6 +43,7 @@ and writes its PHH.
 from __future__ import annotations
 
 import os
+import threading
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -141,6 +142,7 @@ class Tables:
         # on the first such step and stopped with the tables
         self._pid = os.getpid()
         weakref.finalize(self, self._batch.stop_workers)
+        self._stepping = threading.Lock()     # one step at a time, whatever the thread
         self._rows: dict[str, npt.NDArray[Any]] = self._batch.rows
         # read-only views of the rows, made once (the rows are never reallocated)
         self._views: dict[str, npt.NDArray[Any]] = {}
@@ -252,6 +254,16 @@ class Tables:
         (n,) bool, the tables that act (None: all; the others wait, their entries
         ignored).  Returns (n,) bool: the tables whose hand ended (the next one is
         dealt already)."""
+        if not self._stepping.acquire(blocking=False):
+            raise RuntimeError("step() was called while another step of these tables ran "
+                               "(from another thread); no table was changed")
+        try:
+            return self._step(kinds, amounts, mask)
+        finally:
+            self._stepping.release()
+
+    def _step(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None,
+              mask: npt.ArrayLike | None) -> npt.NDArray[np.bool_]:
         kind = self._column(kinds, "kinds", self._kinds)
         if amounts is None:
             amount = self._amounts
