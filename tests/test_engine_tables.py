@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import warnings
+import zlib
 from typing import Any
 
 import numpy as np
@@ -92,14 +93,15 @@ class Follower:
 @pytest.mark.parametrize("betting", ["no-limit", "pot-limit", "fixed-limit"])
 def test_tables_deal_and_pay_what_a_table_with_the_same_seed_does(game: str,
                                                                   betting: str) -> None:
-    rng = np.random.default_rng(hash((game, betting)) % 2**32)
+    # a fixed seed per case (str hashes change from run to run)
+    rng = np.random.default_rng(zlib.crc32(f"{game}/{betting}".encode()))
     seats = 6 if game != "omaha6" else 5
     env = Tables(game, n=24, seats=seats, stacks=[60, 200, 35, 500, 120, 90][:seats],
                  blinds=(1, 2, 4), antes=1, betting=betting, seed=7)
     follower = Follower(env)
-    for _ in range(60):
+    for _ in range(180):                # over a thousand hands a game, three bettings
         follower.step(*random_actions(rng, env))
-    assert follower.checked >= 48
+    assert follower.checked >= 200     # fixed-limit hands are the longest
 
 
 @pytest.mark.parametrize("game", ["seven-card-stud", "seven-card-stud-hilo", "razz"])
