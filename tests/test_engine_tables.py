@@ -426,3 +426,46 @@ def test_a_step_while_another_runs_is_refused_and_changes_nothing() -> None:
     assert env._batch.save() == before
     env.step(np.ones(4, np.int64))      # and the tables step again afterwards
     assert env._batch.save() != before
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("holdem", dict(blinds=(1, 2))), ("omaha-hilo", dict(blinds=(1, 2))),
+    ("seven-card-stud", dict(antes=1, bring_in=1, small_bet=2, big_bet=4)),
+])
+def test_every_observation_is_the_table_after_the_same_actions(
+        game: str, options: dict[str, Any]) -> None:
+    """One table stepped beside a `Table` dealt the same seed and given the same
+    actions: after every step (a new street, stud's new hole cards, a new hand) the
+    observed cards, chips, pot and actor are the Table's."""
+    rng = np.random.default_rng(8)
+    stacks = [80, 40, 120, 60]
+    env = Tables(game, n=1, seats=4, stacks=stacks, seed=8, **options)
+    compared = 0
+    for _ in range(12):                                 # hands
+        t = Table(env.game, tuple(int(c) for c in env.chips[0]), seed=int(env.seeds[0]),
+                  options=env.options)
+        while True:
+            obs = env.observe()
+            for seat, row in enumerate(obs["hole"][0].tolist()):
+                if not t.folded[seat]:          # a Table mucks a folded hand
+                    assert tuple(c for c in row if c != 255) == t.holes[seat], compared
+                assert bool(obs["folded"][0][seat]) == t.folded[seat]
+            board = [c for c in obs["board"][0].tolist() if c != 255]
+            assert board == [c for c in t.board if c is not None]
+            assert obs["stacks"][0].tolist() == list(t.stacks)
+            assert obs["bets"][0].tolist() == list(t.bets)
+            assert obs["pot"][0] == t.pot_total
+            assert obs["actor"][0] == t.actor
+            compared += 1
+            kinds, amounts = random_actions(rng, env)
+            kind, amount = int(kinds[0]), int(amounts[0])
+            if kind == 0:
+                t.fold()
+            elif kind == 1:
+                t.bring_in() if t.can_bring_in() else t.check_or_call()
+            else:
+                t.raise_to(amount)
+            if env.step(kinds, amounts)[0]:
+                assert t.done
+                break
+    assert compared >= 60

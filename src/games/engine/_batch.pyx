@@ -54,7 +54,17 @@ cdef enum:
 # what `_write_row` writes besides a position's action
 cdef enum:
     NEW_HAND = -1
-    NEW_STREET = -2
+    NEW_STREET = -2     # the board and the seats' chips
+    NEW_HOLES = -3      # and the hole cards
+
+
+cdef inline bint _holes_dealt(const Spec *sp, int before, int now) noexcept nogil:
+    """Whether a street after `before`, up to `now`, deals hole cards."""
+    cdef int k
+    for k in range(before + 1, now + 1):
+        if sp.street[k].hole:
+            return True
+    return False
 
 # what a step does with an illegal action (Tables' on_illegal)
 cdef enum:
@@ -485,8 +495,13 @@ cdef class Batch:
             t.status = status
             return 0
         if h.wait != W_DONE:
-            # within the round only the actor's chips changed
-            self._write_row(i, actor if h.street == street else NEW_STREET)
+            # within the round only the actor's chips changed; a new street changes the
+            # board, and the hole cards where a street since dealt some (stud)
+            if h.street == street:
+                self._write_row(i, actor)
+            else:
+                self._write_row(i, NEW_HOLES if _holes_dealt(sp, street, h.street)
+                                else NEW_STREET)
             return 0
         self._finish(i)
         self._next_hand(i)
@@ -496,8 +511,9 @@ cdef class Batch:
     cdef void _write_row(self, int i, int acted) noexcept nogil:
         """Table i's row of every view, from its hand: all of it for a new hand (acted
         = NEW_HAND); for a new street, what the dealing and the end of the round
-        changed (NEW_STREET: the cards, the seats in the hand, the pot); within a
-        betting round, what the action of position `acted` changed."""
+        changed (NEW_STREET: the board, the seats' chips, the pot; NEW_HOLES: and the
+        hole cards); within a betting round, what the action of position `acted`
+        changed."""
         cdef Slot *t = &self.slots[i]
         cdef Hand *h = &t.h
         cdef const Spec *sp = self.specs[t.nin]
@@ -523,12 +539,13 @@ cdef class Batch:
                 self.o_button[i] = t.button
             for k in range(t.nin):
                 s = t.pos[k]
-                hole = &self.o_hole[(row + s) * nh]
-                held = h.nhole[k] if h.nhole[k] < nh else nh
-                for c in range(held):
-                    hole[c] = h.hole[k][c]
-                for c in range(held, nh):
-                    hole[c] = NO_CARD
+                if acted != NEW_STREET:
+                    hole = &self.o_hole[(row + s) * nh]
+                    held = h.nhole[k] if h.nhole[k] < nh else nh
+                    for c in range(held):
+                        hole[c] = h.hole[k][c]
+                    for c in range(held, nh):
+                        hole[c] = NO_CARD
                 self.o_stacks[row + s] = h.stack[k]
                 self.o_bets[row + s] = h.bet[k]
                 self.o_folded[row + s] = h.folded[k]

@@ -320,6 +320,11 @@ cdef inline int _grow(void **block, int *capacity, int needed, size_t item) noex
     return 0
 
 
+cdef inline bint log_keeps(const Log *log, int kind) noexcept nogil:
+    """Whether the log records this kind (a caller may skip building the record)."""
+    return not (log.skip >> kind) & 1
+
+
 cdef inline int log_add(Log *log, int kind, int seat, int64_t amount, bint has_amount,
                         const uint8_t *cards, int n, const int8_t *tags) noexcept nogil:
     """Append one record (cards[0:n], and a tag per card when `tags` is not NULL);
@@ -327,7 +332,7 @@ cdef inline int log_add(Log *log, int kind, int seat, int64_t amount, bint has_a
     cdef Rec *rec
     cdef void *moved
     cdef int i
-    if (log.skip >> kind) & 1:
+    if not log_keeps(log, kind):
         return 0
     if log.n >= log.cap and _grow(<void **>&log.recs, &log.cap, log.n + 1, sizeof(Rec)):
         log.failed = 1

@@ -41,7 +41,7 @@ from games.engine._state cimport (
     MAX_SEATS, MUCKED, NO_CARD, O_HIGH_HAND, O_LOW_CARD, O_LOW_HAND, O_POSITION,
     P_DEALT, P_ROUND, P_ROUND_END, P_SERVE, P_SETTLE, PLACE, SHOWDOWN, STUB, V_BADUGI,
     V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, Hand, Log, Spec,
-    StreetSpec, Valuer, log_add,
+    StreetSpec, Valuer, log_add, log_keeps,
 )
 from games.showdown._kernel cimport settle_deal
 
@@ -279,7 +279,7 @@ cdef int _deal_all(const Spec *sp, Hand *h, Log *log, const StreetSpec *st) noex
             else:
                 for j in range(count):
                     hand[j] = cards[k + j * n]
-            if _log_hole(sp, h, log, s, hand, count):
+            if log_keeps(log, K_DEAL_HOLE) and _log_hole(sp, h, log, s, hand, count):
                 return E_MEMORY
             add_hole(sp, h, s, hand, count)
     if h.due_board:
