@@ -469,3 +469,33 @@ def test_every_observation_is_the_table_after_the_same_actions(
                 assert t.done
                 break
     assert compared >= 60
+
+
+def test_workers_that_cannot_all_start_leave_none_behind(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """The system refuses the second worker thread: the step fails with that error,
+    the worker that did start is stopped, no table changed, and a later step runs."""
+    import gc
+    import threading
+
+    gc.collect()
+    before = threading.active_count()
+    start = threading.Thread.start
+    calls = []
+
+    def second_fails(thread: threading.Thread) -> None:
+        calls.append(thread)
+        if len(calls) == 2:
+            raise RuntimeError("can't start new thread")
+        start(thread)
+
+    env = Tables("holdem", n=768, seats=2, seed=4, threads=3)
+    saved = env._batch.save()
+    monkeypatch.setattr(threading.Thread, "start", second_fails)
+    with pytest.raises(RuntimeError, match="can't start new thread"):
+        env.step(np.ones(768, np.int64))
+    monkeypatch.undo()
+    assert env._batch.save() == saved and env._batch.nworkers == 0
+    assert threading.active_count() == before
+    env.step(np.ones(768, np.int64))
+    assert env._batch.nworkers == 2

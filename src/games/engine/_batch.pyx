@@ -437,16 +437,25 @@ cdef class Batch:
         """Start `count` worker threads (the ones started before are stopped first);
         each waits for the next step spinning, then naps when none comes for a while
         (games/engine/_spin.pxd)."""
+        cdef int w
         self.stop_workers()
         self.workers = <Worker *>calloc(max(count, 1), sizeof(Worker))
         if self.workers == NULL:
             raise MemoryError("no memory for the workers")
-        self.nworkers = count
-        self._threads = [threading.Thread(target=self._serve, args=(w,), daemon=True,
+        started = []
+        try:
+            for w in range(count):
+                thread = threading.Thread(target=self._serve, args=(w,), daemon=True,
                                           name=f"pokerhands-tables-{w + 1}")
-                         for w in range(count)]
-        for thread in self._threads:
-            thread.start()
+                thread.start()
+                started.append(thread)
+        except BaseException:           # no thread to be had: stop those that started
+            self._threads = started
+            self.nworkers = len(started)
+            self.stop_workers()
+            raise
+        self._threads = started
+        self.nworkers = count           # only now may a step wait for them
 
     def stop_workers(self):
         """Stop the workers and wait for them to end."""
