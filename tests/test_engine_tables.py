@@ -159,7 +159,8 @@ def test_finished_hands_replay_in_pokerkit(game: str, betting: str, least: int) 
     assert checked >= least
 
 
-def test_the_same_hands_whatever_the_threads() -> None:
+def test_the_same_hands_whatever_the_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 4)    # three splits too
     runs = []
     for threads in (1, 2, 3):
         rng = np.random.default_rng(9)
@@ -219,8 +220,9 @@ class Steps(RuleBasedStateMachine):
         game = data.draw(st.sampled_from(GAMES))
         # two threads split even these few tables: the workers' hand-over is under test
         threads = data.draw(st.sampled_from([1, 2]))
-        self.split = batch_module.MIN_TABLES_PER_THREAD
+        self.split = batch_module.MIN_TABLES_PER_THREAD, batch_module.available_cpus
         batch_module.MIN_TABLES_PER_THREAD = 1
+        batch_module.available_cpus = lambda: 2
         seats = data.draw(st.integers(2, 5))
         stacks = data.draw(st.lists(st.integers(3, 300), min_size=seats, max_size=seats))
         small = data.draw(st.integers(0, 2))
@@ -301,7 +303,7 @@ class Steps(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         if hasattr(self, "split"):
-            batch_module.MIN_TABLES_PER_THREAD = self.split
+            batch_module.MIN_TABLES_PER_THREAD, batch_module.available_cpus = self.split
 
     @invariant()
     def chips_and_cards_are_kept(self) -> None:
@@ -390,7 +392,8 @@ def test_legal_views_follow_the_tables_and_cannot_be_written() -> None:
         views.call[0] = 1
 
 
-def test_workers_start_on_a_threaded_step_and_stop_with_the_tables() -> None:
+def test_workers_start_on_a_threaded_step_and_stop_with_the_tables(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """threads=2: one worker thread, started by the first step that splits the tables,
     stopped when the tables go; a small batch stays on the calling thread."""
     import gc
@@ -401,6 +404,7 @@ def test_workers_start_on_a_threaded_step_and_stop_with_the_tables() -> None:
 
     gc.collect()                        # tables of earlier tests stop their workers
     before = workers()
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)    # on any machine
     small = Tables("holdem", n=8, seats=2, seed=1, threads=2)
     small.step(np.ones(8, np.int64))
     assert workers() == before
@@ -489,12 +493,13 @@ def test_workers_that_cannot_all_start_leave_none_behind(monkeypatch: pytest.Mon
             raise RuntimeError("can't start new thread")
         start(thread)
 
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 3)
     env = Tables("holdem", n=768, seats=2, seed=4, threads=3)
     saved = env._batch.save()
     monkeypatch.setattr(threading.Thread, "start", second_fails)
     with pytest.raises(RuntimeError, match="can't start new thread"):
         env.step(np.ones(768, np.int64))
-    monkeypatch.undo()
+    monkeypatch.setattr(threading.Thread, "start", start)
     assert env._batch.save() == saved and env._batch.nworkers == 0
     assert threading.active_count() == before
     env.step(np.ones(768, np.int64))

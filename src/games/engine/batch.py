@@ -52,7 +52,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator.checks import seed as check_seed
-from evaluator.threads import thread_count
+from evaluator.threads import available_cpus, thread_count
 from games.engine._batch import Batch
 from games.engine.options import TableOptions, check_stacks, options_for
 from games.engine.table import Table
@@ -89,9 +89,10 @@ class Tables:
     5 and 6 and their Hi/Lo games), or its name.  n: the number of tables.  seats: the
     seats at each.  stacks: every seat's starting chips (an int), or one per seat.
     seed: the batch's seed (as `Table` takes one; None: fresh entropy).  threads: the
-    threads a step runs on (None: one per available CPU): this one and worker threads
-    of the batch's own, which wait for the next step spinning, then napping (see
-    docs/guides/simulation.md).  carry: stacks carry over
+    threads a step runs on (None: one per available CPU; never more than the CPUs the
+    process may use): this one and worker threads of the batch's own, which wait for
+    the next step spinning, then napping (see docs/guides/simulation.md).  carry:
+    stacks carry over
     and the button moves (see above).  on_illegal: "raise", "fold" or "check".  The
     other keywords are the tables' options (blinds=, antes=, betting=, min_bet=,
     small_bet=, big_bet=, raise_cap=, ante_trimming=), checked by `TableOptions.of`.
@@ -279,7 +280,8 @@ class Tables:
         if why == 2:
             raise ValueError(self._illegal(i, int(kind[i]), int(amount[i])))
         done = np.zeros(self.n, np.uint8)
-        count = min(self.threads, max(1, self.n // MIN_TABLES_PER_THREAD))
+        # a worker spins on its own core: no more threads than the process has CPUs
+        count = min(self.threads, available_cpus(), max(1, self.n // MIN_TABLES_PER_THREAD))
         if count > 1 and (self._batch.nworkers != count - 1 or self._pid != os.getpid()):
             self._batch.start_workers(count - 1)        # first use, or a forked child
             self._pid = os.getpid()
