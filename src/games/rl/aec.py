@@ -30,6 +30,7 @@ import numpy as np
 
 from games.engine.batch import Tables
 from games.rl.actions import BetSizes
+from games.rl.seat import seat_spaces, seat_view
 
 try:
     from gymnasium import spaces
@@ -58,16 +59,7 @@ class PokerAEC(AECEnv):  # type: ignore[misc]
         self.bet_sizes = bet_sizes if bet_sizes is not None else BetSizes()
         self.tables = Tables(seed=seed, **self._options)
         self.possible_agents = [f"player_{s}" for s in range(seats)]
-        total = int(sum(self.tables.stacks))
-        g = self.tables.game
-        seen = spaces.Dict({
-            "hole": spaces.Box(0, 255, (g.hole_cards,), np.uint8),
-            "board": spaces.Box(0, 255, (g.board_cards,), np.uint8),
-            "stacks": spaces.Box(0, total, (seats,), np.int64),
-            "bets": spaces.Box(0, total, (seats,), np.int64),
-            "pot": spaces.Box(0, total, (), np.int64),
-            "street": spaces.Box(0, len(g.streets) - 1, (), np.int64),
-        })
+        seen = spaces.Dict(seat_spaces(self.tables))
         self.observation_spaces = {a: spaces.Dict({
             "observation": seen, "action_mask": spaces.Box(0, 1, (self.bet_sizes.n,), np.int8)})
             for a in self.possible_agents}
@@ -102,11 +94,7 @@ class PokerAEC(AECEnv):  # type: ignore[misc]
         mask = self.bet_sizes.mask(view)[0].astype(np.int8)
         if self.possible_agents[int(view["actor"][0])] != agent or self.terminations.get(agent):
             mask[:] = 0
-        return {"observation": {
-            "hole": view["hole"][0, seat].copy(), "board": view["board"][0].copy(),
-            "stacks": view["stacks"][0].copy(), "bets": view["bets"][0].copy(),
-            "pot": np.array(view["pot"][0]), "street": np.array(view["street"][0])},
-            "action_mask": mask}
+        return {"observation": seat_view(view, seat, 0), "action_mask": mask}
 
     def step(self, action: int | np.integer | None) -> None:
         agent = self.agent_selection

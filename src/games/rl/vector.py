@@ -36,6 +36,7 @@ import numpy.typing as npt
 
 from games.engine.batch import Tables
 from games.rl.actions import BetSizes, View, random_actions
+from games.rl.seat import seat_spaces, seat_view
 
 try:
     import gymnasium
@@ -57,18 +58,9 @@ Policy = Callable[[View, np.random.Generator], tuple[npt.NDArray[np.int64],
 
 
 def hero_space(tables: Tables, sizes: BetSizes) -> spaces.Dict:
-    """What one seat sees of one table."""
-    total = int(sum(tables.stacks))
-    seats, game = tables.seats, tables.game
-    return spaces.Dict({
-        "hole": spaces.Box(0, 255, (game.hole_cards,), np.uint8),
-        "board": spaces.Box(0, 255, (game.board_cards,), np.uint8),
-        "stacks": spaces.Box(0, total, (seats,), np.int64),
-        "bets": spaces.Box(0, total, (seats,), np.int64),
-        "pot": spaces.Box(0, total, (), np.int64),
-        "street": spaces.Box(0, len(game.streets) - 1, (), np.int64),
-        "action_mask": spaces.Box(0, 1, (sizes.n,), np.int8),
-    })
+    """What one seat sees of one table, with its action mask."""
+    return spaces.Dict({**seat_spaces(tables),
+                        "action_mask": spaces.Box(0, 1, (sizes.n,), np.int8)})
 
 
 def hero_view(view: View, seat: int, sizes: BetSizes) -> dict[str, npt.NDArray[Any]]:
@@ -76,15 +68,7 @@ def hero_view(view: View, seat: int, sizes: BetSizes) -> dict[str, npt.NDArray[A
     all zeros where it is not to act)."""
     mask = sizes.mask(view).astype(np.int8)
     mask[view["actor"] != seat] = 0
-    return {
-        "hole": view["hole"][:, seat].copy(),
-        "board": view["board"].copy(),
-        "stacks": view["stacks"].copy(),
-        "bets": view["bets"].copy(),
-        "pot": view["pot"].copy(),
-        "street": view["street"].copy(),
-        "action_mask": mask,
-    }
+    return {**seat_view(view, seat), "action_mask": mask}
 
 
 class PokerVectorEnv(VectorEnv):
