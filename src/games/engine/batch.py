@@ -92,10 +92,10 @@ class Tables:
     threads a step runs on (None: one per available CPU; never more than the CPUs the
     process may use): this one and worker threads of the batch's own, which wait for
     the next step spinning, then napping (see docs/guides/simulation.md).  carry:
-    stacks carry over
-    and the button moves (see above).  on_illegal: "raise", "fold" or "check".  The
-    other keywords are the tables' options (blinds=, antes=, betting=, min_bet=,
-    small_bet=, big_bet=, raise_cap=, ante_trimming=), checked by `TableOptions.of`.
+    stacks carry over and the button moves (see above).  on_illegal: "raise", "fold"
+    or "check".  The other keywords are the tables' options (blinds=, antes=,
+    betting=, min_bet=, small_bet=, big_bet=, raise_cap=, ante_trimming=), checked by
+    `TableOptions.of`.
     """
 
     def __init__(self, game: Variant | str, n: int, seats: int, stacks: int | Any = 200, *,
