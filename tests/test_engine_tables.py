@@ -504,3 +504,17 @@ def test_workers_that_cannot_all_start_leave_none_behind(monkeypatch: pytest.Mon
     assert threading.active_count() == before
     env.step(np.ones(768, np.int64))
     assert env._batch.nworkers == 2
+
+
+def test_each_table_lies_on_whole_cache_lines() -> None:
+    """A step streams every table through the cache: each slot, its hand and the
+    hand's chips start on a 64-byte line, and what a betting action touches comes
+    before what it does not (games/engine/_state.pxd)."""
+    from games.engine._batch import layout
+
+    lines = layout()
+    assert lines["stride"] % 64 == 0 and lines["stride"] >= lines["hand"] + lines["hand_size"]
+    assert lines["hand"] % 64 == 0 and lines["chips"] % 64 == 0
+    # the round's scalars and the seats' bytes fill the lines before the chips
+    assert lines["chips"] <= 192
+    assert lines["street_fields"] == lines["chips"] + 16 * 32

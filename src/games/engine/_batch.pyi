@@ -8,6 +8,7 @@ from typing_extensions import disjoint_base
 
 from games.engine._spec import GameSpec
 
+def layout() -> dict[str, int]: ...
 def seed_of(base: int, table: int, hand: int) -> int: ...
 
 @disjoint_base

@@ -84,13 +84,17 @@ cdef int E_NO_DECISION = -100
 
 
 ctypedef struct Slot:
-    Hand h                          # the hand in play
+    # ---- what every action reads or writes, first (two cache lines before the hand's)
+    const Spec *sp                  # the spec of the hand in play (by the seats dealt in)
     Log log                         # its records
-    Log last                        # the records of the last hand finished
     int nin                         # seats dealt into the hand in play
-    int last_nin
-    int button                      # the seat on the button
+    int status                      # the first error of the steps (E_*), 0 if none
     int8_t pos[MAX_SEATS]           # the seat of each position of the hand in play
+    char pad[40]                    # the hand on a cache line of its own
+    Hand h                          # the hand in play
+    # ---- what a new hand reads and writes
+    int button                      # the seat on the button
+    int last_nin
     int8_t last_pos[MAX_SEATS]
     int64_t chips[MAX_SEATS]        # each seat's chips between hands
     int64_t start[MAX_SEATS]        # the hand in play's starting stacks, by position
@@ -99,7 +103,7 @@ ctypedef struct Slot:
     uint64_t last_seed
     int64_t dealt                   # hands dealt at this table (the next hand's number)
     int64_t finished                # hands finished at this table
-    int status                      # the first error of the steps (E_*), 0 if none
+    Log last                        # the records of the last hand finished
 
 
 ctypedef struct Worker:
@@ -108,6 +112,7 @@ ctypedef struct Worker:
     int start                       # the tables of the step posted: start..stop-1
     int stop
     int64_t finished                # the hands they finished
+    int failed                      # the tables that failed (their status says why)
     char pad[64]                    # one worker's words off the next one's line
 
 
@@ -116,6 +121,17 @@ cdef inline void _wait_for(long *word, long value) noexcept nogil:
     cdef long idle = 0
     while spin_load(word) != value:
         spin_idle(&idle)
+
+
+#: the bytes from one table's slot to the next: whole cache lines, so that every slot
+#: (and its hand) starts on a line of its own
+cdef extern from *:
+    """
+    #define PH_LINE 64
+    #define PH_STRIDE(size) (((size) + PH_LINE - 1) / PH_LINE * PH_LINE)
+    """
+    size_t LINE "PH_LINE"
+    size_t stride_of "PH_STRIDE"(size_t size) noexcept nogil
 
 
 cdef inline void *_data(object array):
@@ -131,6 +147,17 @@ cdef inline uint64_t hand_seed(uint64_t base, uint64_t table, uint64_t hand) noe
     return splitmix(&x)
 
 
+def layout():
+    """Where a table's state lies, in bytes (tests check the lines it is laid on): the
+    slot's stride, the hand's offset in the slot, and in the hand the offsets of the
+    chips and of the first field a betting action does not touch."""
+    cdef Slot slot
+    return {"stride": stride_of(sizeof(Slot)), "hand": <char *>&slot.h - <char *>&slot,
+            "chips": <char *>&slot.h.chips[0] - <char *>&slot.h,
+            "street_fields": <char *>&slot.h.serving - <char *>&slot.h,
+            "hand_size": sizeof(Hand)}
+
+
 def seed_of(uint64_t base, uint64_t table, uint64_t hand):
     """The seed of hand `hand` (0, 1, ...) of table `table` in a batch seeded `base`."""
     return hand_seed(base, table, hand)
@@ -139,7 +166,8 @@ def seed_of(uint64_t base, uint64_t table, uint64_t hand):
 cdef class Batch:
     """The tables of a `games.Tables` (see the module's text)."""
 
-    cdef Slot *slots
+    cdef char *block                # the slots' memory (calloc'd), `slots` aligned in it
+    cdef char *slots                # table i's slot at slots + i * stride_of(sizeof(Slot))
     cdef readonly int n
     cdef readonly int seats
     cdef readonly bint carry
@@ -180,8 +208,10 @@ cdef class Batch:
     cdef readonly int nworkers
     cdef long posted
     cdef list _threads
+    cdef long failures                      # tables that failed so far (status set)
 
     def __cinit__(self):
+        self.block = NULL
         self.slots = NULL
         self.workers = NULL
         self._threads = []
@@ -191,9 +221,12 @@ cdef class Batch:
         free(self.workers)              # the workers hold the batch: they ended
         if self.slots != NULL:
             for i in range(self.n):
-                log_free(&self.slots[i].log)
-                log_free(&self.slots[i].last)
-            free(self.slots)
+                log_free(&self._slot(i).log)
+                log_free(&self._slot(i).last)
+        free(self.block)
+
+    cdef inline Slot *_slot(self, int i) noexcept nogil:
+        return <Slot *>(self.slots + <size_t>i * stride_of(sizeof(Slot)))
 
     def __init__(self, dict specs, int n, tuple stacks, uint64_t seed, bint carry,
                  int hole_cards, int board_cards):
@@ -250,24 +283,27 @@ cdef class Batch:
         self.o_high = <int64_t *>_data(self.rows["raise_max"])
         self.payoffs = np.zeros((n, seats), np.int64)
         self.o_payoffs = <int64_t *>_data(self.payoffs)
-        self.slots = <Slot *>calloc(n, sizeof(Slot))
-        if self.slots == NULL:
+        self.block = <char *>calloc(<size_t>n * stride_of(sizeof(Slot)) + LINE, 1)
+        if self.block == NULL:
             raise MemoryError(f"no memory for {n} tables")
+        self.slots = self.block + (LINE - <size_t>self.block % LINE) % LINE
         with nogil:
             for i in range(n):
                 # a table's history is its seed and its betting actions (`last_hand`):
                 # the deal, the blinds and the showdown are not recorded
-                self.slots[i].log.skip = self.slots[i].last.skip = ~ACTIONS
+                self._slot(i).log.skip = self._slot(i).last.skip = ~ACTIONS
                 self._restart(i)
-                self._next_hand(i)
-                self._write_row(i, NEW_HAND)
+                if self._next_hand(i) >= 0:
+                    self._write_row(i, NEW_HAND)
+                else:
+                    self.failures += 1
         self._raise_status(0, n)
 
     # ---------------------------------------------------------------- dealing
 
     cdef void _restart(self, int i) noexcept nogil:
         """The table's seats sit down with the starting stacks, the last on the button."""
-        cdef Slot *t = &self.slots[i]
+        cdef Slot *t = self._slot(i)
         cdef int k
         for k in range(self.seats):
             t.chips[k] = self.starting[k]
@@ -275,12 +311,12 @@ cdef class Batch:
         while t.chips[t.button] == 0:
             t.button -= 1
 
-    cdef void _next_hand(self, int i) noexcept nogil:
+    cdef int _next_hand(self, int i) noexcept nogil:
         """Deal the table's next hand; hands nobody can decide in are played out and
-        finished at once (at most MAX_EMPTY in a row)."""
-        cdef Slot *t = &self.slots[i]
+        finished at once (at most MAX_EMPTY in a row).  Returns how many were, or -1
+        when the table failed (its status says why)."""
+        cdef Slot *t = self._slot(i)
         cdef int k, s, empty = 0, seated, restarts = 0
-        cdef const Spec *sp
         while True:
             if self.carry:
                 seated = 0
@@ -289,7 +325,7 @@ cdef class Batch:
                 if seated < 2 or empty >= MAX_EMPTY:
                     if restarts:            # the starting stacks decide nothing either
                         t.status = E_NO_DECISION
-                        return
+                        return -1
                     self._restart(i)
                     restarts += 1
                     empty = 0
@@ -299,7 +335,7 @@ cdef class Batch:
                         t.button = (t.button + 1) % self.seats
             elif empty >= MAX_EMPTY:
                 t.status = E_NO_DECISION        # the caller checks the stacks first
-                return
+                return -1
             t.nin = 0
             s = t.button
             for _ in range(self.seats):         # from the button's left, button last
@@ -308,22 +344,22 @@ cdef class Batch:
                     t.pos[t.nin] = s
                     t.start[t.nin] = t.chips[s]
                     t.nin += 1
-            sp = self.specs[t.nin]
+            t.sp = self.specs[t.nin]
             t.seed = hand_seed(self.base_seed, i, t.dealt)
             t.dealt += 1
             log_clear(&t.log)
-            k = steps.new_hand(sp, &t.h, &t.log, t.start, True, t.seed, True)
+            k = steps.new_hand(t.sp, &t.h, &t.log, t.start, True, t.seed, True)
             if k:
                 t.status = k
-                return
+                return -1
             if t.h.wait != W_DONE:
-                return
+                return empty
             self._finish(i)
             empty += 1
 
     cdef void _finish(self, int i) noexcept nogil:
         """The hand in play is over: its payoffs, its records kept as the last hand."""
-        cdef Slot *t = &self.slots[i]
+        cdef Slot *t = self._slot(i)
         cdef int k, s
         cdef Log swap
         cdef int64_t *payoff = &self.o_payoffs[<Py_ssize_t>i * self.seats]
@@ -331,8 +367,8 @@ cdef class Batch:
             payoff[s] = 0
         for k in range(t.nin):
             s = t.pos[k]
-            payoff[s] = t.h.stack[k] - t.start[k]
-            t.chips[s] = t.h.stack[k]
+            payoff[s] = t.h.chips[k].stack - t.start[k]
+            t.chips[s] = t.h.chips[k].stack
         if not self.carry:
             for s in range(self.seats):
                 t.chips[s] = self.starting[s]
@@ -348,8 +384,8 @@ cdef class Batch:
     def _raise_status(self, int start, int stop):
         cdef int i
         for i in range(start, stop):
-            if self.slots[i].status:
-                status = self.slots[i].status
+            if self._slot(i).status:
+                status = self._slot(i).status
                 if status == steps.E_MEMORY:
                     raise MemoryError(f"table {i}: its log could not grow")
                 if status == E_NO_DECISION:
@@ -395,7 +431,7 @@ cdef class Batch:
         a new hand where one ended (done[i] = 1), on `threads` threads: this one and
         the batch's workers (`start_workers`), a slice of the tables each; returns the
         hands finished."""
-        cdef int w, k = threads - 1
+        cdef int w, k = threads - 1, failed = 0
         cdef int64_t finished
         cdef Worker *wk
         if k > self.nworkers:
@@ -412,23 +448,30 @@ cdef class Batch:
                 wk.stop = <int>(<int64_t>self.n * (w + 2) // threads)
                 self.posted += 1
                 spin_store(&wk.seq, self.posted)
-            finished = self._run(0, <int>(<int64_t>self.n // threads))
+            finished = self._run(0, <int>(<int64_t>self.n // threads), &failed)
             for w in range(k):
                 wk = &self.workers[w]
                 _wait_for(&wk.done, wk.seq)
                 finished += wk.finished
-        self._raise_status(0, self.n)
+                failed += wk.failed
+        self.failures += failed
+        if self.failures:                   # a failed table stays failed: every step says so
+            self._raise_status(0, self.n)
         return finished
 
-    cdef int64_t _run(self, int start, int stop) noexcept nogil:
-        """The step posted, at tables start..stop-1; returns the hands finished."""
-        cdef int i
+    cdef int64_t _run(self, int start, int stop, int *failed) noexcept nogil:
+        """The step posted, at tables start..stop-1; returns the hands finished, and
+        adds the tables that failed to `failed`."""
+        cdef int i, ended
         cdef int64_t finished = 0
         for i in range(start, stop):
             if self.p_acting[i]:
-                finished -= self.slots[i].finished
-                self.p_done[i] = self._act(i, self.p_kinds[i], self.p_amounts[i], self.p_mode)
-                finished += self.slots[i].finished
+                ended = self._act(i, self.p_kinds[i], self.p_amounts[i], self.p_mode)
+                if ended < 0:
+                    failed[0] += 1
+                    ended = 0
+                self.p_done[i] = ended > 0
+                finished += ended
         return finished
 
     # ---------------------------------------------------------------- workers
@@ -480,18 +523,21 @@ cdef class Batch:
                 if posted < 0:
                     break
                 if posted != seen:
-                    me.finished = self._run(me.start, me.stop)
+                    me.failed = 0
+                    me.finished = self._run(me.start, me.stop, &me.failed)
                     seen = posted
                     spin_store(&me.done, posted)
                     idle = 0
                 else:
                     spin_idle(&idle)
 
-    cdef uint8_t _act(self, int i, int64_t kind, int64_t amount, int mode) noexcept nogil:
-        cdef Slot *t = &self.slots[i]
+    cdef int _act(self, int i, int64_t kind, int64_t amount, int mode) noexcept nogil:
+        """Table i's actor takes the action; returns the hands that ended (the next one
+        dealt at once), or -1 when the table failed (its status says why)."""
+        cdef Slot *t = self._slot(i)
         cdef Hand *h = &t.h
-        cdef const Spec *sp = self.specs[t.nin]
-        cdef int status, street = h.street, actor = h.queue[h.head]
+        cdef const Spec *sp = t.sp
+        cdef int status, street = h.street, actor = h.queue[h.head], empty
         if mode != REFUSE and not self._legal(i, kind, amount):
             kind = FOLD if mode == AS_FOLD and self.o_fold[i] else CALL
         if kind == FOLD:
@@ -502,7 +548,7 @@ cdef class Batch:
             status = steps.raise_to(sp, h, &t.log, amount)
         if status:
             t.status = status
-            return 0
+            return -1
         if h.wait != W_DONE:
             # within the round only the actor's chips changed; a new street changes the
             # board, and the hole cards where a street since dealt some (stud)
@@ -513,9 +559,11 @@ cdef class Batch:
                                 else NEW_STREET)
             return 0
         self._finish(i)
-        self._next_hand(i)
+        empty = self._next_hand(i)
+        if empty < 0:
+            return -1
         self._write_row(i, NEW_HAND)
-        return 1
+        return 1 + empty
 
     cdef void _write_row(self, int i, int acted) noexcept nogil:
         """Table i's row of every view, from its hand: all of it for a new hand (acted
@@ -523,17 +571,17 @@ cdef class Batch:
         changed (NEW_STREET: the board, the seats' chips, the pot; NEW_HOLES: and the
         hole cards); within a betting round, what the action of position `acted`
         changed."""
-        cdef Slot *t = &self.slots[i]
+        cdef Slot *t = self._slot(i)
         cdef Hand *h = &t.h
-        cdef const Spec *sp = self.specs[t.nin]
+        cdef const Spec *sp = t.sp
         cdef int k, s, c, seats = self.seats, nh = self.nh, nb = self.nb, held
         cdef int p = h.queue[h.head]
         cdef Py_ssize_t row = <Py_ssize_t>i * seats
         cdef uint8_t *hole
         if acted >= 0:
             s = t.pos[acted]
-            self.o_stacks[row + s] = h.stack[acted]
-            self.o_bets[row + s] = h.bet[acted]
+            self.o_stacks[row + s] = h.chips[acted].stack
+            self.o_bets[row + s] = h.chips[acted].bet
             self.o_folded[row + s] = h.folded[acted]
         else:
             if acted == NEW_HAND and t.nin < seats:
@@ -555,8 +603,8 @@ cdef class Batch:
                         hole[c] = h.hole[k][c]
                     for c in range(held, nh):
                         hole[c] = NO_CARD
-                self.o_stacks[row + s] = h.stack[k]
-                self.o_bets[row + s] = h.bet[k]
+                self.o_stacks[row + s] = h.chips[k].stack
+                self.o_bets[row + s] = h.chips[k].bet
                 self.o_folded[row + s] = h.folded[k]
                 self.o_in_hand[row + s] = 1
             for c in range(nb):
@@ -564,7 +612,7 @@ cdef class Batch:
             self.o_pot[i] = pot_total(h)
             self.o_street[i] = h.street
         self.o_actor[i] = t.pos[p]
-        self.o_fold[i] = h.high > h.bet[p]
+        self.o_fold[i] = h.high > h.chips[p].bet
         self.o_call[i] = to_call(h, p)
         if raise_block(sp, h, p) == 0:
             self.o_low[i] = min_raise(h, p)
@@ -578,8 +626,8 @@ cdef class Batch:
         cdef int i
         with nogil:
             for i in range(self.n):
-                finished[i] = self.slots[i].finished
-                seeds[i] = self.slots[i].seed
+                finished[i] = self._slot(i).finished
+                seeds[i] = self._slot(i).seed
 
     def chips(self, int64_t[:, ::1] out):
         """Each seat's chips between hands (the hand in play's start, seat by seat)."""
@@ -587,13 +635,13 @@ cdef class Batch:
         with nogil:
             for i in range(self.n):
                 for s in range(self.seats):
-                    out[i, s] = self.slots[i].chips[s]
+                    out[i, s] = self._slot(i).chips[s]
 
     def last_hand(self, int i):
         """The last hand table i finished: (the seat of each position, the starting
         stacks by position, its seed, its betting actions as (kind, position, amount)
         records: kind 0 fold, 1 check or call, 2 bet or raise to amount), or None."""
-        cdef Slot *t = &self.slots[i]
+        cdef Slot *t = self._slot(i)
         cdef Rec *r
         cdef int k
         if t.finished == 0:
@@ -613,9 +661,10 @@ cdef class Batch:
     def save(self):
         """Every table's state, for comparing before and after (tests)."""
         cdef int i
+        cdef Slot *t
         out = []
         for i in range(self.n):
-            out.append(((<char *>&self.slots[i].h)[:sizeof(Hand)],
-                        (<char *>self.slots[i].chips)[:sizeof(self.slots[i].chips)],
-                        self.slots[i].finished, self.slots[i].seed, self.slots[i].log.n))
+            t = self._slot(i)
+            out.append(((<char *>&t.h)[:sizeof(Hand)], (<char *>t.chips)[:sizeof(t.chips)],
+                        t.finished, t.seed, t.log.n))
         return out

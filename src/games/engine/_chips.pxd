@@ -50,31 +50,31 @@ cdef inline void seat_chips(Hand *h, const int64_t *stacks, int seats) noexcept 
     h.opener = -1
     h.cap = -1
     for s in range(seats):
-        h.stack[s] = stacks[s]
+        h.chips[s].stack = stacks[s]
 
 
 cdef inline int64_t post(Hand *h, int seat, int64_t amount, bint as_bet, bint dead) noexcept nogil:
     """Post a forced bet (what the stack allows); returns the chips posted.  A blind is
     a bet of the first round; an ante goes straight into the pot, as dead money if
     `dead`."""
-    if amount > h.stack[seat]:
-        amount = h.stack[seat]
-    h.stack[seat] -= amount
-    h.put[seat] += amount
+    if amount > h.chips[seat].stack:
+        amount = h.chips[seat].stack
+    h.chips[seat].stack -= amount
+    h.chips[seat].put += amount
     if as_bet:
-        h.bet[seat] += amount
-        if h.bet[seat] > h.high:
-            h.high = h.bet[seat]
+        h.chips[seat].bet += amount
+        if h.chips[seat].bet > h.high:
+            h.high = h.chips[seat].bet
     elif dead:
-        h.dead[seat] += amount
+        h.chips[seat].dead += amount
     return amount
 
 
 cdef inline void add_dead(Hand *h, int seat, int64_t amount) noexcept nogil:
     """Chips from outside the stacks join the pot as dead money attributed to `seat`
     (a pot carried from an earlier deal)."""
-    h.put[seat] += amount
-    h.dead[seat] += amount
+    h.chips[seat].put += amount
+    h.chips[seat].dead += amount
 
 
 cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_bet,
@@ -101,10 +101,10 @@ cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_be
     for s in range(h.seats):
         h.acted[s] = 0
         h.closed[s] = 0
-        if h.bet[s] > h.high:
-            h.high = h.bet[s]
+        if h.chips[s].bet > h.high:
+            h.high = h.chips[s].bet
         if not h.folded[s]:
-            total = h.bet[s] + h.stack[s]
+            total = h.chips[s].bet + h.chips[s].stack
             if total > first:
                 second = first
                 first = total
@@ -114,11 +114,11 @@ cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_be
     for k in range(h.seats):            # clockwise from the opener (no division)
         if k:
             s = s + 1 if s + 1 < h.seats else 0
-        if not h.folded[s] and h.stack[s] > 0 and second > h.bet[s]:
+        if not h.folded[s] and h.chips[s].stack > 0 and second > h.chips[s].bet:
             h.queue[h.length] = s
             h.length += 1
     if (h.length == 0 or h.live <= 1
-            or (h.length == 1 and h.bet[h.queue[0]] >= h.high)):
+            or (h.length == 1 and h.chips[h.queue[0]].bet >= h.high)):
         h.betting = 0
         h.actor = -1
         return False
@@ -141,20 +141,20 @@ cdef inline bint collect(Hand *h, int *seat, int64_t *amount) noexcept nogil:
     cdef int64_t first = 0, second = 0
     cdef bint returned = False
     for s in range(h.seats):
-        if h.bet[s] > first:
+        if h.chips[s].bet > first:
             second = first
-            first = h.bet[s]
+            first = h.chips[s].bet
             top = s
-        elif h.bet[s] > second:
-            second = h.bet[s]
+        elif h.chips[s].bet > second:
+            second = h.chips[s].bet
     if top >= 0 and first > second:
-        h.stack[top] += first - second
-        h.put[top] -= first - second
+        h.chips[top].stack += first - second
+        h.chips[top].put -= first - second
         seat[0] = top
         amount[0] = first - second
         returned = True
     for s in range(h.seats):
-        h.bet[s] = 0
+        h.chips[s].bet = 0
     h.last_high = h.high
     h.high = 0
     h.betting = 0
@@ -170,7 +170,7 @@ cdef inline void set_folded(Hand *h, int seat) noexcept nogil:
 
 cdef inline void pay(Hand *h, int seat, int64_t amount) noexcept nogil:
     """Push chips from the pot to a seat."""
-    h.stack[seat] += amount
+    h.chips[seat].stack += amount
     h.paid += amount
 
 
@@ -179,7 +179,7 @@ cdef inline int64_t pot_total(const Hand *h) noexcept nogil:
     cdef int64_t total = -h.paid
     cdef int s
     for s in range(h.seats):
-        total += h.put[s] - h.bet[s]
+        total += h.chips[s].put - h.chips[s].bet
     return total
 
 
@@ -187,15 +187,15 @@ cdef inline int able(const Hand *h) noexcept nogil:
     """Seats still in with chips behind."""
     cdef int s, n = 0
     for s in range(h.seats):
-        if not h.folded[s] and h.stack[s] > 0:
+        if not h.folded[s] and h.chips[s].stack > 0:
             n += 1
     return n
 
 
 cdef inline int64_t to_call(const Hand *h, int s) noexcept nogil:
     """Chips seat s must add to call (all it has when that is less)."""
-    cdef int64_t call = h.high - h.bet[s]
-    return h.stack[s] if call > h.stack[s] else call
+    cdef int64_t call = h.high - h.chips[s].bet
+    return h.chips[s].stack if call > h.chips[s].stack else call
 
 
 cdef inline int raise_block(const Spec *sp, const Hand *h, int s) noexcept nogil:
@@ -211,32 +211,32 @@ cdef inline int raise_block(const Spec *sp, const Hand *h, int s) noexcept nogil
         return RB_CAP
     if h.short_sum > 0 and h.short_sum < h.last_amount and h.acted[s]:
         return RB_SHORT_ALL_IN
-    if h.stack[s] <= h.high - h.bet[s]:
+    if h.chips[s].stack <= h.high - h.chips[s].bet:
         return RB_ALL_IN_CALL
     for i in range(h.seats):
-        if i != s and not h.folded[i] and h.stack[i] + h.bet[i] > h.high:
+        if i != s and not h.folded[i] and h.chips[i].stack + h.chips[i].bet > h.high:
             return RB_OK
     return RB_NO_ANSWER
 
 
 cdef inline int64_t min_raise(const Hand *h, int s) noexcept nogil:
     cdef int64_t step = h.last_amount if h.last_amount > h.round_min else h.round_min
-    cdef int64_t most = h.stack[s] + h.bet[s]
+    cdef int64_t most = h.chips[s].stack + h.chips[s].bet
     cdef int64_t least = h.round_min if h.bring_in else h.high + step   # completing
     return most if least > most else least
 
 
 cdef inline int64_t max_raise(const Spec *sp, const Hand *h, int s) noexcept nogil:
-    cdef int64_t most = h.stack[s] + h.bet[s]
+    cdef int64_t most = h.chips[s].stack + h.chips[s].bet
     cdef int64_t least, pot
     cdef int i
     if sp.structure == FIXED_LIMIT:
         return min_raise(h, s)
     if sp.structure == POT_LIMIT:
         least = min_raise(h, s)
-        pot = 2 * h.high - h.bet[s] - h.paid
+        pot = 2 * h.high - h.chips[s].bet - h.paid
         for i in range(h.seats):
-            pot += h.put[i]
+            pot += h.chips[i].put
         if pot < least:
             pot = least
         if pot < most:
@@ -272,9 +272,9 @@ cdef inline int64_t call_actor(Hand *h) noexcept nogil:
     cdef int s = h.queue[h.head]
     cdef int64_t amount = to_call(h, s)
     h.head += 1
-    h.stack[s] -= amount
-    h.bet[s] += amount
-    h.put[s] += amount
+    h.chips[s].stack -= amount
+    h.chips[s].bet += amount
+    h.chips[s].put += amount
     if amount:
         h.hold_raises = 0
     return amount
@@ -284,13 +284,13 @@ cdef inline int64_t bring_in_actor(const Spec *sp, Hand *h) noexcept nogil:
     """The player to act posts the bring-in (what its stack allows); returns the chips.
     It is a bet of the round that sets no increment: a completion is still to come."""
     cdef int s = h.queue[h.head]
-    cdef int64_t amount = sp.bring_in if sp.bring_in < h.stack[s] else h.stack[s]
+    cdef int64_t amount = sp.bring_in if sp.bring_in < h.chips[s].stack else h.chips[s].stack
     h.head += 1
-    h.stack[s] -= amount
-    h.bet[s] += amount
-    h.put[s] += amount
-    if h.bet[s] > h.high:
-        h.high = h.bet[s]
+    h.chips[s].stack -= amount
+    h.chips[s].bet += amount
+    h.chips[s].put += amount
+    if h.chips[s].bet > h.high:
+        h.high = h.chips[s].bet
     h.bring_in = 2
     return amount
 
@@ -300,13 +300,13 @@ cdef inline bint raise_actor(Hand *h, int64_t value) noexcept nogil:
     by the caller); True for a raise, False for a bet (nothing in front before)."""
     cdef int s = h.queue[h.head]
     cdef int64_t increment = value - h.high
-    cdef int64_t delta = value - h.bet[s]
+    cdef int64_t delta = value - h.chips[s].bet
     cdef int i
     cdef bint raised = h.high != 0
     h.bring_in = 0
-    h.stack[s] -= delta
-    h.bet[s] = value
-    h.put[s] += delta
+    h.chips[s].stack -= delta
+    h.chips[s].bet = value
+    h.chips[s].put += delta
     h.high = value
     h.opener = s
     h.head = 0
@@ -314,7 +314,7 @@ cdef inline bint raise_actor(Hand *h, int64_t value) noexcept nogil:
     i = s
     for _ in range(1, h.seats):         # clockwise from the raiser (no division)
         i = i + 1 if i + 1 < h.seats else 0
-        if not h.folded[i] and h.stack[i] > 0:
+        if not h.folded[i] and h.chips[i].stack > 0:
             h.queue[h.length] = i
             h.length += 1
     if increment >= h.last_amount:
@@ -322,7 +322,7 @@ cdef inline bint raise_actor(Hand *h, int64_t value) noexcept nogil:
             h.acted[i] = 0
         h.last_amount = increment
     h.raises += 1
-    if h.stack[s] > 0:
+    if h.chips[s].stack > 0:
         h.short_sum = 0
     else:
         h.short_sum += increment

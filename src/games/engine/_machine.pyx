@@ -250,23 +250,23 @@ cdef class Machine:
     @property
     def stacks(self):
         """Chips behind, per seat."""
-        return tuple([self.h.stack[s] for s in range(self.h.seats)])
+        return tuple([self.h.chips[s].stack for s in range(self.h.seats)])
 
     @property
     def bets(self):
         """Chips in front of each seat in the betting round in play."""
-        return tuple([self.h.bet[s] for s in range(self.h.seats)])
+        return tuple([self.h.chips[s].bet for s in range(self.h.seats)])
 
     @property
     def contributions(self):
         """Chips each seat put into the hand (antes, blinds, bets), uncalled bets
         returned."""
-        return tuple([self.h.put[s] for s in range(self.h.seats)])
+        return tuple([self.h.chips[s].put for s in range(self.h.seats)])
 
     @property
     def dead_money(self):
         """The dead part of each seat's contribution (antes that set no pot level)."""
-        return tuple([self.h.dead[s] for s in range(self.h.seats)])
+        return tuple([self.h.chips[s].dead for s in range(self.h.seats)])
 
     @property
     def folded(self):
@@ -400,7 +400,7 @@ cdef class Machine:
             self._legal = _betting_legal(False, None, raise_to)
             self._legal.bring_in = True
         else:
-            self._legal = _betting_legal(self.h.high > self.h.bet[s],
+            self._legal = _betting_legal(self.h.high > self.h.chips[s].bet,
                                          to_call(&self.h, s), raise_to)
         for s in range(self.h.seats):
             if self.h.upmask[s]:            # a stud table: what every seat shows
@@ -434,7 +434,7 @@ cdef class Machine:
         if not self.h.betting:
             return 1
         s = self.h.queue[self.h.head]
-        if self.h.high <= self.h.bet[s]:
+        if self.h.high <= self.h.chips[s].bet:
             return 1
         self._check(steps.fold(self.sp, &self.h, &self.log))
         return 0

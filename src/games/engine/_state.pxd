@@ -194,8 +194,22 @@ ctypedef struct Spec:
     uint8_t settle_by_rule      # the rankings have no C lookup: a rule module settles
 
 
+ctypedef struct SeatChips:
+    int64_t stack               # chips behind
+    int64_t bet                 # chips in front this round
+    int64_t put                 # chips put in this hand (uncalled bets returned)
+    int64_t dead                # the dead part of put (antes that set no pot level)
+
+
+# A hand's fields in the order a betting action reads them: first what every fold,
+# call and raise and the look at the next actor's bounds touch (the round's and the
+# flow's scalars, a byte per seat, then each seat's chips side by side: a 6-seat hand's
+# chips are three cache lines, heads-up one), then what changes street by street, then
+# the cards.  A batch of tables streams its hands through the cache once per step, so
+# a betting action costs the lines it touches (games/engine/_batch.pyx).
 ctypedef struct Hand:
-    # ---- chips and the betting round (games/engine/_chips.pxd)
+    # ---- the betting round (games/engine/_chips.pxd) and the flow of the hand
+    # (games/engine/_steps.pyx): every action
     int seats
     int live                    # seats not folded
     int betting                 # a betting round waits for its actor
@@ -205,23 +219,8 @@ ctypedef struct Hand:
     int head                    # queue[head:length]: seats still to act this round
     int length
     int hold_raises             # nobody may raise until somebody calls
-    int64_t high                # the largest bet this round
-    int64_t round_min           # the round's minimum (fixed limit: the) bet
-    int64_t last_amount         # the largest full increment this round
-    int64_t short_sum           # consecutive short all-in increments
-    int64_t paid                # chips pushed to winners
-    int64_t last_high           # the largest bet of the last round collected (0: checked)
     int bring_in                # 1: the actor posts the bring-in or completes; 2: posted,
     #                             a completion (to the round's bet) is still to come
-    int64_t stack[MAX_SEATS]    # chips behind
-    int64_t bet[MAX_SEATS]      # chips in front this round
-    int64_t put[MAX_SEATS]      # chips put in this hand (uncalled bets returned)
-    int64_t dead[MAX_SEATS]     # the dead part of put (antes that set no pot level)
-    uint8_t folded[MAX_SEATS]
-    uint8_t acted[MAX_SEATS]    # acted since the last full raise
-    uint8_t closed[MAX_SEATS]   # may not make the round's first bet
-    int8_t queue[MAX_SEATS]
-    # ---- the flow of the hand (games/engine/_steps.pyx)
     int wait                    # W_PLAYER, W_DEALER, W_RULE, W_DONE
     int point                   # with W_RULE: the rule point
     int actor                   # the seat to act, -1: none
@@ -230,9 +229,21 @@ ctypedef struct Hand:
     int opened                  # the step whose deal or queue is set up (-2: showdown)
     int all_in                  # no more betting: everyone but one is all-in
     int shown                   # the hands are shown
-    int reshow                  # a card was dealt face down after they were: show again
-    int serving                 # a draw's declarations are over
     int autodeal                # the table deals itself
+    int reshow                  # a card was dealt face down after they were: show again
+    int64_t high                # the largest bet this round
+    int64_t round_min           # the round's minimum (fixed limit: the) bet
+    int64_t last_amount         # the largest full increment this round
+    int64_t short_sum           # consecutive short all-in increments
+    int64_t paid                # chips pushed to winners
+    int64_t last_high           # the largest bet of the last round collected (0: checked)
+    uint8_t folded[MAX_SEATS]
+    uint8_t acted[MAX_SEATS]    # acted since the last full raise
+    uint8_t closed[MAX_SEATS]   # may not make the round's first bet
+    int8_t queue[MAX_SEATS]
+    SeatChips chips[MAX_SEATS]  # a new hand clears the seats dealt in (`new_hand`)
+    # ---- street by street (games/engine/_steps.pyx)
+    int serving                 # a draw's declarations are over
     int due_board               # board cards the dealer still owes this street
     int64_t carried             # chips left in the pot for the next deal
     uint8_t due_hole[MAX_SEATS]   # hole cards the dealer still owes each seat

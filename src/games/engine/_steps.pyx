@@ -40,7 +40,7 @@ from games.engine._state cimport (
     K_FOLD, K_LIVE_AGAIN, K_MUCK, K_NEW_STUB, K_RAISE, K_RETURN, K_SHOW, K_WIN, MAX_HOLE,
     MAX_SEATS, MUCKED, NO_CARD, O_HIGH_HAND, O_LOW_CARD, O_LOW_HAND, O_POSITION,
     P_DEALT, P_ROUND, P_ROUND_END, P_SERVE, P_SETTLE, PLACE, SHOWDOWN, STUB, V_BADUGI,
-    V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, Hand, Log, Spec,
+    V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, Hand, Log, SeatChips, Spec,
     StreetSpec, Valuer, log_add, log_keeps,
 )
 from games.showdown._kernel cimport settle_deal
@@ -70,15 +70,19 @@ cdef int new_hand(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
     deck seeded when a seed is given, posted and run to its first decision: what a
     table does when it is made, and a batch of tables for every hand it deals."""
     cdef int s
-    # everything but the storage read below its count (the tail of Hand, _state.pxd)
-    memset(h, 0, <size_t>(<char *>&h.where[0] - <char *>h))
+    # everything but the chips of seats not dealt in and the storage read below its
+    # count (the tail of Hand, _state.pxd): lines a hand never touches stay out of the
+    # cache
+    memset(h, 0, <size_t>(<char *>&h.chips[0] - <char *>h))
+    memset(h.chips, 0, <size_t>sp.seats * sizeof(SeatChips))
+    memset(&h.serving, 0, <size_t>(<char *>&h.where[0] - <char *>&h.serving))
     h.seats = sp.seats
     h.live = sp.seats
     h.opener = -1
     h.cap = -1
     h.actor = -1
     for s in range(sp.seats):
-        h.stack[s] = stacks[s]
+        h.chips[s].stack = stacks[s]
     deck_init(sp, h)
     if has_seed:
         seed_deck(h, seed)
@@ -542,7 +546,7 @@ cdef int default_opener(const Spec *sp, const Hand *h, int street) noexcept nogi
     if street != sp.first_round:
         return 0
     for s in range(h.seats):
-        v = h.bet[s] if sp.blind[s] else 0
+        v = h.chips[s].bet if sp.blind[s] else 0
         if v >= best:
             best = v
             top = s
@@ -704,18 +708,22 @@ cdef int settle_values(const Spec *sp, const Hand *h, int64_t *payouts) noexcept
     package's pot routine; the button is the last seat."""
     cdef rank_t high[MAX_SEATS]
     cdef rank_t low[MAX_SEATS]
+    cdef int64_t put[MAX_SEATS]
+    cdef int64_t dead[MAX_SEATS]
     cdef bint any_dead = False
     cdef int s
     for s in range(h.seats):
         high[s] = 0
         low[s] = 0
-        any_dead = any_dead or h.dead[s] != 0
+        put[s] = h.chips[s].put
+        dead[s] = h.chips[s].dead
+        any_dead = any_dead or dead[s] != 0
         if h.folded[s]:
             continue
         high[s] = _value(&sp.high, h.hole[s], h.nhole[s], h.board, h.nboard)
         if sp.split_low:
             low[s] = _value(&sp.low, h.hole[s], h.nhole[s], h.board, h.nboard)
-    settle_deal(h.seats, h.put, h.dead if any_dead else NULL, h.folded, high,
+    settle_deal(h.seats, put, dead if any_dead else NULL, h.folded, high,
                 low if sp.split_low else NULL, h.seats - 1, payouts)
     return 0
 
