@@ -37,7 +37,8 @@ import numpy as np
 
 from games._xoshiro cimport splitmix
 from games.engine cimport _steps as steps
-from games.engine._chips cimport max_raise, min_raise, pot_total, raise_block, to_call
+from games.engine cimport _actions as actions
+from games.engine._chips cimport legal_bounds, pot_total
 from games.engine._spec cimport GameSpec
 from games.engine._spin cimport spin_idle, spin_load, spin_store
 from games.engine._state cimport (
@@ -50,13 +51,6 @@ cdef enum:
     FOLD = 0
     CALL = 1
     RAISE = 2
-
-# what `_write_row` writes besides a position's action
-cdef enum:
-    NEW_HAND = -1
-    NEW_STREET = -2     # the board and the seats' chips
-    NEW_HOLES = -3      # and the hole cards
-
 
 cdef inline bint _holes_dealt(const Spec *sp, int before, int now) noexcept nogil:
     """Whether a street after `before`, up to `now`, deals hole cards."""
@@ -176,7 +170,7 @@ cdef class Batch:
     cdef object _keep                       # the GameSpecs the pointers point into
     cdef int64_t starting[MAX_SEATS]
     # what each table looks like now, a row a table, written after every change of it
-    # (`_write_row`), so views, checks and observations read compact arrays instead of
+    # (`_row_hand` and the others), so views, checks and observations read compact arrays instead of
     # the hands (see games/engine/batch.py for each one's meaning)
     cdef readonly dict rows
     cdef int nh, nb                 # hole and board cards a row holds
@@ -294,7 +288,7 @@ cdef class Batch:
                 self._slot(i).log.skip = self._slot(i).last.skip = ~ACTIONS
                 self._restart(i)
                 if self._next_hand(i) >= 0:
-                    self._write_row(i, NEW_HAND)
+                    self._row_hand(i, self._slot(i))
                 else:
                     self.failures += 1
         self._raise_status(0, n)
@@ -541,85 +535,95 @@ cdef class Batch:
         if mode != REFUSE and not self._legal(i, kind, amount):
             kind = FOLD if mode == AS_FOLD and self.o_fold[i] else CALL
         if kind == FOLD:
-            status = steps.fold(sp, h, &t.log)
+            status = actions.fold(sp, h, &t.log)
         elif kind == CALL:
-            status = steps.check_or_call(sp, h, &t.log)
+            status = actions.check_or_call(sp, h, &t.log)
         else:
-            status = steps.raise_to(sp, h, &t.log, amount)
+            status = actions.raise_to(sp, h, &t.log, amount)
         if status:
             t.status = status
             return -1
         if h.wait != W_DONE:
-            # within the round only the actor's chips changed; a new street changes the
-            # board, and the hole cards where a street since dealt some (stud)
-            if h.street == street:
-                self._write_row(i, actor)
+            if h.street == street:      # within the round only the actor's chips changed
+                self._row_seat(i, t, actor)
             else:
-                self._write_row(i, NEW_HOLES if _holes_dealt(sp, street, h.street)
-                                else NEW_STREET)
+                self._row_street(i, t, _holes_dealt(sp, street, h.street))
+            self._row_legal(i, t)
             return 0
         self._finish(i)
         empty = self._next_hand(i)
         if empty < 0:
             return -1
-        self._write_row(i, NEW_HAND)
+        self._row_hand(i, t)
         return 1 + empty
 
-    cdef void _write_row(self, int i, int acted) noexcept nogil:
-        """Table i's row of every view, from its hand: all of it for a new hand (acted
-        = NEW_HAND); for a new street, what the dealing and the end of the round
-        changed (NEW_STREET: the board, the seats' chips, the pot; NEW_HOLES: and the
-        hole cards); within a betting round, what the action of position `acted`
-        changed."""
-        cdef Slot *t = self._slot(i)
-        cdef Hand *h = &t.h
-        cdef const Spec *sp = t.sp
-        cdef int k, s, c, seats = self.seats, nh = self.nh, nb = self.nb, held
-        cdef int p = h.queue[h.head]
-        cdef Py_ssize_t row = <Py_ssize_t>i * seats
-        cdef uint8_t *hole
-        if acted >= 0:
-            s = t.pos[acted]
-            self.o_stacks[row + s] = h.chips[acted].stack
-            self.o_bets[row + s] = h.chips[acted].bet
-            self.o_folded[row + s] = h.folded[acted]
-        else:
-            if acted == NEW_HAND and t.nin < seats:
-                for s in range(seats):          # seats out of the hand: no cards, chips
-                    for c in range(nh):
-                        self.o_hole[(row + s) * nh + c] = NO_CARD
-                    self.o_stacks[row + s] = t.chips[s]
-                    self.o_bets[row + s] = 0
-                    self.o_folded[row + s] = 1
-                    self.o_in_hand[row + s] = 0
-            if acted == NEW_HAND:
-                self.o_button[i] = t.button
-            for k in range(t.nin):
-                s = t.pos[k]
-                if acted != NEW_STREET:
-                    hole = &self.o_hole[(row + s) * nh]
-                    held = h.nhole[k] if h.nhole[k] < nh else nh
-                    for c in range(held):
-                        hole[c] = h.hole[k][c]
-                    for c in range(held, nh):
-                        hole[c] = NO_CARD
-                self.o_stacks[row + s] = h.chips[k].stack
-                self.o_bets[row + s] = h.chips[k].bet
-                self.o_folded[row + s] = h.folded[k]
-                self.o_in_hand[row + s] = 1
-            for c in range(nb):
-                self.o_board[<Py_ssize_t>i * nb + c] = h.board[c] if c < h.nboard else NO_CARD
-            self.o_pot[i] = pot_total(h)
-            self.o_street[i] = h.street
+    # ---------------------------------------------------------------- the rows
+    # What each table looks like now, written after every change of it, so views,
+    # checks and observations read compact arrays instead of the hands.
+
+    cdef inline void _row_seat(self, int i, const Slot *t, int k) noexcept nogil:
+        """Position k's chips and whether it folded."""
+        cdef Py_ssize_t at = <Py_ssize_t>i * self.seats + t.pos[k]
+        cdef int64_t stack = t.h.chips[k].stack, bet = t.h.chips[k].bet
+        cdef uint8_t folded = t.h.folded[k]
+        self.o_stacks[at] = stack
+        self.o_bets[at] = bet
+        self.o_folded[at] = folded
+
+    cdef inline void _row_legal(self, int i, const Slot *t) noexcept nogil:
+        """The actor and what it may do (the arrays of `legal()`)."""
+        cdef int p = t.h.queue[t.h.head]
+        cdef uint8_t fold
+        cdef int64_t call, low, high
+        legal_bounds(t.sp, &t.h, p, &fold, &call, &low, &high)
         self.o_actor[i] = t.pos[p]
-        self.o_fold[i] = h.high > h.chips[p].bet
-        self.o_call[i] = to_call(h, p)
-        if raise_block(sp, h, p) == 0:
-            self.o_low[i] = min_raise(h, p)
-            self.o_high[i] = max_raise(sp, h, p)
-        else:
-            self.o_low[i] = -1
-            self.o_high[i] = -1
+        self.o_fold[i] = fold
+        self.o_call[i] = call
+        self.o_low[i] = low
+        self.o_high[i] = high
+
+    cdef void _row_street(self, int i, const Slot *t, bint holes) noexcept nogil:
+        """A street dealt: every seat's chips (the bets collected), the board, the pot,
+        the street, and with `holes` the hole cards (stud deals some every street)."""
+        cdef const Hand *h = &t.h
+        cdef int k, c, nb = self.nb
+        cdef uint8_t *board = &self.o_board[<Py_ssize_t>i * nb]
+        for k in range(t.nin):
+            self._row_seat(i, t, k)
+            if holes:
+                self._row_hole(i, t, k)
+        for c in range(nb):
+            board[c] = h.board[c] if c < h.nboard else NO_CARD
+        self.o_pot[i] = pot_total(h)
+        self.o_street[i] = h.street
+
+    cdef inline void _row_hole(self, int i, const Slot *t, int k) noexcept nogil:
+        """Position k's hole cards, NO_CARD past those it holds."""
+        cdef int c, nh = self.nh, held = t.h.nhole[k] if t.h.nhole[k] < self.nh else self.nh
+        cdef uint8_t *hole = &self.o_hole[(<Py_ssize_t>i * self.seats + t.pos[k]) * nh]
+        for c in range(held):
+            hole[c] = t.h.hole[k][c]
+        for c in range(held, nh):
+            hole[c] = NO_CARD
+
+    cdef void _row_hand(self, int i, const Slot *t) noexcept nogil:
+        """A new hand: all of the row."""
+        cdef int k, s, c, seats = self.seats, nh = self.nh
+        cdef Py_ssize_t row = <Py_ssize_t>i * seats
+        if t.nin < seats:
+            for s in range(seats):              # seats out of the hand: no cards, chips
+                for c in range(nh):
+                    self.o_hole[(row + s) * nh + c] = NO_CARD
+                self.o_stacks[row + s] = t.chips[s]
+                self.o_bets[row + s] = 0
+                self.o_folded[row + s] = 1
+                self.o_in_hand[row + s] = 0
+        for k in range(t.nin):
+            self.o_in_hand[row + t.pos[k]] = 1
+            self._row_hole(i, t, k)
+        self.o_button[i] = t.button
+        self._row_street(i, t, False)
+        self._row_legal(i, t)
 
     def counts(self, int64_t[::1] finished, uint64_t[::1] seeds):
         """Hands finished at each table, and the seed of the hand in play."""
@@ -646,17 +650,17 @@ cdef class Batch:
         cdef int k
         if t.finished == 0:
             return None
-        actions = []
+        taken = []
         for k in range(t.last.n):
             r = &t.last.recs[k]
             if r.kind == K_FOLD:
-                actions.append((FOLD, r.seat, 0))
+                taken.append((FOLD, r.seat, 0))
             elif r.kind == K_CHECK or r.kind == K_CALL or r.kind == K_BRING_IN:
-                actions.append((CALL, r.seat, 0))
+                taken.append((CALL, r.seat, 0))
             elif r.kind == K_BET or r.kind == K_RAISE:      # to the amount
-                actions.append((RAISE, r.seat, r.amount))
+                taken.append((RAISE, r.seat, r.amount))
         return (tuple([t.last_pos[k] for k in range(t.last_nin)]),
-                tuple([t.last_start[k] for k in range(t.last_nin)]), t.last_seed, actions)
+                tuple([t.last_start[k] for k in range(t.last_nin)]), t.last_seed, taken)
 
     def save(self):
         """Every table's state, for comparing before and after (tests)."""

@@ -9,16 +9,20 @@
 # look-up.
 #
 # A table that deals itself draws uniformly from the stub with xoshiro256**
-# (games/_xoshiro.pxd) seeded through splitmix64: it samples the cards a hand needs at
-# most up front (a partial Fisher-Yates over the deck in card order) and more from what
-# is left if a hand ever needs them, so the same seed deals the same hand on every
-# platform, whether one table or a batch of tables deals it.  A recorded or live deal
-# hands cards in instead (`take`); cards nobody saw (NO_CARD) are only counted.
+# (games/_xoshiro.pxd) seeded through splitmix64: its first draw starts a partial
+# Fisher-Yates shuffle of the deck in card order that will sample the cards a hand
+# needs at most (`Spec.need`), and more from what is left if a hand ever needs them,
+# so the same seed deals the same hand on every platform, whether one table or a
+# batch of tables deals it.  The shuffle goes on only as far as the cards dealt so far
+# (`_shuffle_to`): a hand that ends before the river never draws the river's random
+# numbers, and the cards are the ones the whole shuffle up front would give.  A
+# recorded or live deal hands cards in instead (`take`); cards nobody saw (NO_CARD)
+# are only counted.
 
 from libc.stdint cimport int8_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from games._xoshiro cimport splitmix, xoshiro_next
+from games._xoshiro cimport Xoshiro, splitmix, xoshiro_next
 from games.engine._state cimport NO_CARD, OUT, STUB, Hand, Spec
 
 
@@ -82,15 +86,42 @@ cdef extern from *:
     uint64_t mulhi "ph_mulhi"(uint64_t a, uint64_t b) noexcept nogil
 
 
-cdef inline uint64_t _below(Hand *h, uint64_t n) noexcept nogil:
+cdef inline uint64_t _below(Xoshiro *rng, uint64_t n) noexcept nogil:
     """Uniform in 0..n-1 (1 <= n <= 52): reject the few values that would favour the
     low residues, then take the remainder."""
     cdef uint64_t threshold = DECK_REJECT[n]
-    cdef uint64_t r = xoshiro_next(&h.rng)
+    cdef uint64_t r = xoshiro_next(rng)
     while r < threshold:
-        r = xoshiro_next(&h.rng)
+        r = xoshiro_next(rng)
     r -= mulhi(r, DECK_RECIP[n]) * n
     return r - n if r >= n else r
+
+
+cdef inline void _shuffle_to(Hand *h, int end) noexcept nogil:
+    """The first draw's shuffle on to position `end` (at most `up_target`):
+    upcoming[0:end] are then its cards in order, upcoming[end:up_pool] the rest of
+    the deck it samples from."""
+    # the generator and the pool's size in locals: a store to a card (a byte) may alias
+    # any field of the hand, so the compiler would reload them after every swap
+    cdef Xoshiro rng = h.rng
+    cdef uint8_t *cards = h.upcoming
+    cdef int i, j, pool = h.up_pool
+    cdef uint8_t c
+    for i in range(h.up_len, end):
+        j = i + <int>_below(&rng, <uint64_t>(pool - i))
+        c = cards[i]
+        cards[i] = cards[j]
+        cards[j] = c
+    h.rng = rng
+    h.up_len = end
+
+
+cdef inline void _shuffle_all(Hand *h) noexcept nogil:
+    """The first draw's shuffle to its end, before anything but dealing changes what
+    it sampled (a card taken or named by hand): the state the whole shuffle up front
+    leaves."""
+    if h.up_len < h.up_target:
+        _shuffle_to(h, h.up_target)
 
 
 cdef inline int stub_size(const Spec *sp, const Hand *h) noexcept nogil:
@@ -109,21 +140,35 @@ cdef inline int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out
     cdef int npool = 0, ahead = h.up_len - h.up_head, i, j, more, k
     cdef uint64_t sampled = 0
     cdef uint8_t c
-    if ahead < count:
-        for i in range(h.up_head, h.up_len):
-            sampled |= (<uint64_t>1) << h.upcoming[i]
-        if not h.drawn:                 # the first draw: the whole deck
-            memcpy(pool, sp.deck, sp.deck_size)
-            npool = sp.deck_size
-        else:
-            for i in range(sp.deck_size):
-                c = sp.deck[i]
-                if h.where[c] == STUB and not (sampled >> c) & 1:
-                    pool[npool] = c
-                    npool += 1
-        if npool < count - ahead:
+    if ahead < count and h.up_len < h.up_target:    # the first draw's shuffle goes on
+        _shuffle_to(h, h.up_head + count if h.up_head + count < h.up_target
+                    else h.up_target)
+        ahead = h.up_len - h.up_head
+    if ahead < count and not h.drawn:   # the first draw: a shuffle of the whole deck
+        if sp.deck_size < count:
             return -1
         h.drawn = 1
+        memcpy(h.upcoming, sp.deck, sp.deck_size)
+        h.up_pool = sp.deck_size
+        h.up_target = count if count > sp.need else sp.need
+        if h.up_target > h.up_pool:
+            h.up_target = h.up_pool
+        h.up_head = 0
+        h.up_len = 0
+        if not h.has_rng:
+            _seed_rng(h)
+        _shuffle_to(h, count)
+        ahead = count
+    if ahead < count:                   # more than the first shuffle samples: the stub
+        for i in range(h.up_head, h.up_len):
+            sampled |= (<uint64_t>1) << h.upcoming[i]
+        for i in range(sp.deck_size):
+            c = sp.deck[i]
+            if h.where[c] == STUB and not (sampled >> c) & 1:
+                pool[npool] = c
+                npool += 1
+        if npool < count - ahead:
+            return -1
         more = count - ahead
         if sp.need - ahead > more:
             more = sp.need - ahead
@@ -132,7 +177,7 @@ cdef inline int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out
         if not h.has_rng:
             _seed_rng(h)
         for i in range(more):          # a partial Fisher-Yates shuffle of the pool
-            j = i + <int>_below(h, <uint64_t>(npool - i))
+            j = i + <int>_below(&h.rng, <uint64_t>(npool - i))
             c = pool[i]
             pool[i] = pool[j]
             pool[j] = c
@@ -145,6 +190,7 @@ cdef inline int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out
             k += 1
         h.up_head = 0
         h.up_len = k
+        h.up_target = 0
     for i in range(count):
         c = h.upcoming[h.up_head + i]
         out[i] = c
@@ -168,6 +214,7 @@ cdef inline void take(Hand *h, const uint8_t *cards, int n, int place) noexcept 
     """Move recorded cards (checked by the caller) to `place`; NO_CARD counts an
     unknown card dealt from the stub."""
     cdef int i
+    _shuffle_all(h)
     h.drawn = 1
     for i in range(n):
         if cards[i] == NO_CARD:
@@ -182,6 +229,7 @@ cdef inline void name_cards(Hand *h, const uint8_t *cards, int n, int place) noe
     """Unknown cards dealt earlier turn out to be `cards` (a hand shown or a card
     discarded by name): they leave the stub for `place`."""
     cdef int i
+    _shuffle_all(h)
     for i in range(n):
         h.where[cards[i]] = place
         h.unknown -= 1
@@ -205,6 +253,7 @@ cdef inline void gather(const Spec *sp, Hand *h) noexcept nogil:
     h.unknown = 0
     h.up_head = 0
     h.up_len = 0
+    h.up_target = 0
 
 
 cdef inline int cards_in(const Spec *sp, const Hand *h, int place, uint8_t *out) noexcept nogil:

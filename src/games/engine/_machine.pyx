@@ -15,14 +15,15 @@ from libc.string cimport memcpy, memset
 from types import MappingProxyType
 
 from games.engine cimport _steps as steps
+from games.engine cimport _actions as actions
 from games.engine._chips cimport (
     able, add_dead, max_raise, min_raise, pause_round, pay, post, pot_total, raise_block,
     set_folded, to_call,
 )
-from games.engine._deck cimport cards_in, move, stub_size
+from games.engine._deck cimport cards_in, gather, move, stub_size
 from games.engine._spec cimport GameSpec
 from games.engine._state cimport (
-    MAX_BURN, MAX_HOLE, MAX_SEATS, NO_CARD, REC_AMOUNT, REC_TAGS, STUB, W_DEALER, W_DONE,
+    MAX_BURN, MAX_HOLE, MAX_SEATS, NO_CARD, REC_AMOUNT, REC_TAGS, W_DEALER, W_DONE,
     W_PLAYER, Hand, Log, Rec, Spec, log_add, log_free,
 )
 from games.engine._steps cimport E_MEMORY, E_STUB
@@ -436,7 +437,7 @@ cdef class Machine:
         s = self.h.queue[self.h.head]
         if self.h.high <= self.h.chips[s].bet:
             return 1
-        self._check(steps.fold(self.sp, &self.h, &self.log))
+        self._check(actions.fold(self.sp, &self.h, &self.log))
         return 0
 
     def try_check_or_call(self):
@@ -444,14 +445,14 @@ cdef class Machine:
         or the bring-in is due)."""
         if not self.h.betting or self.h.bring_in == 1:
             return 1
-        self._check(steps.check_or_call(self.sp, &self.h, &self.log))
+        self._check(actions.check_or_call(self.sp, &self.h, &self.log))
         return 0
 
     def try_bring_in(self):
         """Post the bring-in for the betting round's actor if it is due (0); else 1."""
         if not self.h.betting or self.h.bring_in != 1:
             return 1
-        self._check(steps.bring_in(self.sp, &self.h, &self.log))
+        self._check(actions.bring_in(self.sp, &self.h, &self.log))
         return 0
 
     def try_raise_to(self, int64_t value):
@@ -464,7 +465,7 @@ cdef class Machine:
         if (raise_block(self.sp, &self.h, s) or value < min_raise(&self.h, s)
                 or value > max_raise(self.sp, &self.h, s)):
             return 1
-        self._check(steps.raise_to(self.sp, &self.h, &self.log, value))
+        self._check(actions.raise_to(self.sp, &self.h, &self.log, value))
         return 0
 
     def save(self):
@@ -664,7 +665,7 @@ cdef class Machine:
 
     def misdeal(self):
         """Every card back in the stub, every hand empty (the chips stay)."""
-        cdef int s, c
+        cdef int s
         for s in range(self.h.seats):
             self.h.nhole[s] = 0
             self.h.due_hole[s] = 0
@@ -674,11 +675,7 @@ cdef class Machine:
         self.h.no_burn = 0
         self.h.due_board = 0
         self.h.set_aside_card = -1
-        for c in range(self.sp.deck_size):
-            self.h.where[self.sp.deck[c]] = STUB
-        self.h.unknown = 0
-        self.h.up_head = 0
-        self.h.up_len = 0
+        gather(self.sp, &self.h)
 
     def run(self):
         """Run the steps from where the hand stands (after restart_deal)."""

@@ -269,8 +269,11 @@ ctypedef struct Hand:
     int has_seed                # a seed was given (or chosen) for this hand
     int has_rng                 # the generator is seeded (on the first draw)
     int drawn                   # anything was drawn or dealt (the first pool is the deck)
-    int up_head
+    int up_head                 # upcoming[up_head:up_len]: cards sampled, not dealt yet
     int up_len
+    int up_target               # the first draw's shuffle samples upcoming[0:up_target]
+    #                             out of upcoming[0:up_pool] (_deck.pxd, `_shuffle_to`)
+    int up_pool
     # ---- storage read only below its count (nhole, npending, nboard, nburned,
     # nburn_next, up_len; `where` is filled by deck_init, `rng` seeded on the first draw
     # when has_rng is 0): a new hand clears everything above `where` and leaves these

@@ -18,10 +18,7 @@ cdef int advance(const Spec *sp, Hand *h, Log *log) noexcept nogil
 cdef int resume(const Spec *sp, Hand *h, Log *log) noexcept nogil
 cdef int open_round(const Spec *sp, Hand *h, Log *log, int opener) noexcept nogil
 cdef int default_opener(const Spec *sp, const Hand *h, int street) noexcept nogil
-cdef int fold(const Spec *sp, Hand *h, Log *log) noexcept nogil
-cdef int bring_in(const Spec *sp, Hand *h, Log *log) noexcept nogil
-cdef int check_or_call(const Spec *sp, Hand *h, Log *log) noexcept nogil
-cdef int raise_to(const Spec *sp, Hand *h, Log *log, int64_t value) noexcept nogil
+cdef int round_over(const Spec *sp, Hand *h, Log *log) noexcept nogil
 cdef int discard(const Spec *sp, Hand *h, Log *log, const uint8_t *cards,
                  int n) noexcept nogil
 cdef int show(const Spec *sp, Hand *h, Log *log, int seat, const uint8_t *cards,

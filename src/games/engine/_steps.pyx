@@ -30,14 +30,13 @@ from evaluator.omaha_tables cimport combo_value
 from evaluator.tables cimport badugi_value, lookup_parts
 from evaluator.typedefs cimport key_t, rank_t
 from games.engine._chips cimport (
-    able, add_dead, bring_in_actor, call_actor, collect, fold_actor, next_actor, pay, post,
-    pot_total, raise_actor, set_folded, start_round,
+    able, add_dead, collect, pay, post, pot_total, set_folded, start_round,
 )
 from games.engine._deck cimport deck_init, draw, move, name_cards, seed_deck, stub_size, take
 from games.engine._state cimport (
-    BET, BOARD, BURNED, DEAL, DISCARD, DISCARDED, DRAW, HOLE, K_ANTE, K_BET, K_BLIND,
-    K_BRING_IN, K_BURN, K_CALL, K_CARRIED_IN, K_CHECK, K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD,
-    K_FOLD, K_LIVE_AGAIN, K_MUCK, K_NEW_STUB, K_RAISE, K_RETURN, K_SHOW, K_WIN, MAX_HOLE,
+    BET, BOARD, BURNED, DEAL, DISCARD, DISCARDED, DRAW, HOLE, K_ANTE, K_BLIND, K_BURN,
+    K_CARRIED_IN, K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_LIVE_AGAIN, K_MUCK, K_NEW_STUB,
+    K_RETURN, K_SHOW, K_WIN, MAX_HOLE,
     MAX_SEATS, MUCKED, NO_CARD, O_HIGH_HAND, O_LOW_CARD, O_LOW_HAND, O_POSITION,
     P_DEALT, P_ROUND, P_ROUND_END, P_SERVE, P_SETTLE, PLACE, SHOWDOWN, STUB, V_BADUGI,
     V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, Hand, Log, SeatChips, Spec,
@@ -623,12 +622,11 @@ cdef int _end_round(const Spec *sp, Hand *h, Log *log, bint *stopped) noexcept n
     return 0
 
 
-cdef int _after_action(const Spec *sp, Hand *h, Log *log, int seat) noexcept nogil:
-    """After a betting action: the next actor, or the round's end and the steps on."""
+cdef int round_over(const Spec *sp, Hand *h, Log *log) noexcept nogil:
+    """The betting round in play is over (the last action's `next_actor` said so): its
+    end, then the steps on (games/engine/_actions.pxd)."""
     cdef bint stopped = False
     cdef int status
-    if not next_actor(h, seat):
-        return 0
     status = _end_round(sp, h, log, &stopped)
     if status or stopped:
         return status
@@ -755,46 +753,8 @@ cdef void finish(const Spec *sp, Hand *h) noexcept nogil:
     h.step = sp.nsteps - 1
 
 
-# ---------------------------------------------------------------- the players' actions
-
-cdef int fold(const Spec *sp, Hand *h, Log *log) noexcept nogil:
-    """The player to act folds; its cards go to the muck."""
-    cdef int s = fold_actor(h)
-    if _log(log, K_FOLD, s, 0, False, NULL, 0):
-        return E_MEMORY
-    move(h, h.hole[s], h.nhole[s], MUCKED)
-    return _after_action(sp, h, log, s)
-
-
-cdef int bring_in(const Spec *sp, Hand *h, Log *log) noexcept nogil:
-    """The player to act posts the bring-in (checked: it is due)."""
-    cdef int s = h.queue[h.head]
-    cdef int64_t amount = bring_in_actor(sp, h)
-    if _log(log, K_BRING_IN, s, amount, True, NULL, 0):
-        return E_MEMORY
-    return _after_action(sp, h, log, s)
-
-
-cdef int check_or_call(const Spec *sp, Hand *h, Log *log) noexcept nogil:
-    """The player to act checks, or calls (all-in if the stack is short); where the
-    bring-in is due, the passive action is to post it (a batch of tables' "call")."""
-    cdef int s = h.queue[h.head]
-    if h.bring_in == 1:
-        return bring_in(sp, h, log)
-    cdef int64_t amount = call_actor(h)
-    if _log(log, K_CALL if amount else K_CHECK, s, amount, True, NULL, 0):
-        return E_MEMORY
-    return _after_action(sp, h, log, s)
-
-
-cdef int raise_to(const Spec *sp, Hand *h, Log *log, int64_t value) noexcept nogil:
-    """The player to act completes, bets or raises to `value` chips in front."""
-    cdef int s = h.queue[h.head]
-    cdef bint raised = raise_actor(h, value)
-    if _log(log, K_RAISE if raised else K_BET, s, value, True, NULL, 0):
-        return E_MEMORY
-    return _after_action(sp, h, log, s)
-
+# ---------------------------------------------------------------- the players' cards
+# (the betting actions are inline, in games/engine/_actions.pxd)
 
 cdef int name_in_hand(Hand *h, int seat, const uint8_t *cards, int n) noexcept nogil:
     """Known cards not in the seat's hand name its unknown cards, in order (checked by
