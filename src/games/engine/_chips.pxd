@@ -34,11 +34,12 @@
 #   may not make its first bet (`closed`: Italian poker's opening requirement), and no
 #   raise until somebody calls (`hold_raises`: a blind opening).
 
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int8_t, int64_t, uint8_t
+from libc.string cimport memset
 
 from games.engine._state cimport (
-    FIXED_LIMIT, POT_LIMIT, RB_ALL_IN_CALL, RB_CAP, RB_CLOSED, RB_HELD, RB_NO_ANSWER, RB_OK,
-    RB_SHORT_ALL_IN, Hand, SeatChips, Spec,
+    FIXED_LIMIT, MAX_SEATS, POT_LIMIT, RB_ALL_IN_CALL, RB_CAP, RB_CLOSED, RB_HELD,
+    RB_NO_ANSWER, RB_OK, RB_SHORT_ALL_IN, Hand, SeatChips, Spec,
 )
 
 
@@ -85,24 +86,22 @@ cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_be
     more than it has in front: it is not already covering every chip the others have
     (PHH's reference skips such a player, so a big blind whose every opponent is
     all-in for less has no option)."""
-    cdef int k, s
-    cdef int64_t total, first = 0, second = 0
+    cdef int k, s, seats = h.seats, length = 0
+    cdef int64_t total, first = 0, second = 0, high = 0
     h.opener = opener
     h.round_min = min_bet
     h.cap = cap
     h.raises = 0
     h.last_amount = 0
     h.short_sum = 0
-    h.high = 0
-    h.length = 0
     h.head = 0
     h.hold_raises = 0
     h.bring_in = 0
-    for s in range(h.seats):
-        h.acted[s] = 0
-        h.closed[s] = 0
-        if h.chips[s].bet > h.high:
-            h.high = h.chips[s].bet
+    memset(h.acted, 0, MAX_SEATS)
+    memset(h.closed, 0, MAX_SEATS)
+    for s in range(seats):
+        if h.chips[s].bet > high:
+            high = h.chips[s].bet
         if not h.folded[s]:
             total = h.chips[s].bet + h.chips[s].stack
             if total > first:
@@ -110,15 +109,17 @@ cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_be
                 first = total
             elif total > second:
                 second = total
+    h.high = high
     s = opener
-    for k in range(h.seats):            # clockwise from the opener (no division)
+    for k in range(seats):              # clockwise from the opener (no division)
         if k:
-            s = s + 1 if s + 1 < h.seats else 0
+            s = s + 1 if s + 1 < seats else 0
         if not h.folded[s] and h.chips[s].stack > 0 and second > h.chips[s].bet:
-            h.queue[h.length] = s
-            h.length += 1
-    if (h.length == 0 or h.live <= 1
-            or (h.length == 1 and h.chips[h.queue[0]].bet >= h.high)):
+            h.queue[length] = <int8_t>s
+            length += 1
+    h.length = length
+    if (length == 0 or h.live <= 1
+            or (length == 1 and h.chips[h.queue[0]].bet >= high)):
         h.betting = 0
         h.actor = -1
         return False

@@ -133,18 +133,21 @@ cdef inline int stub_size(const Spec *sp, const Hand *h) noexcept nogil:
     return n - h.unknown
 
 
-cdef inline int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out) noexcept nogil:
-    """The next `count` cards off the shuffled stub into out[0:count], moved to
-    `place`; -1 (nothing changed) when the stub cannot serve them."""
+cdef inline int _sample(const Spec *sp, Hand *h, int count) noexcept nogil:
+    """At least `count` cards sampled ahead, upcoming[up_head:up_len]: the first draw's
+    shuffle on, or started (the first draw), or more from the stub when a hand needs
+    more than it samples; -1 (nothing changed) when the stub cannot serve them."""
     cdef uint8_t pool[52]
     cdef int npool = 0, ahead = h.up_len - h.up_head, i, j, more, k
     cdef uint64_t sampled = 0
     cdef uint8_t c
-    if ahead < count and h.up_len < h.up_target:    # the first draw's shuffle goes on
+    if h.up_len < h.up_target:          # the first draw's shuffle goes on
         _shuffle_to(h, h.up_head + count if h.up_head + count < h.up_target
                     else h.up_target)
         ahead = h.up_len - h.up_head
-    if ahead < count and not h.drawn:   # the first draw: a shuffle of the whole deck
+        if ahead >= count:
+            return 0
+    if not h.drawn:                     # the first draw: a shuffle of the whole deck
         if sp.deck_size < count:
             return -1
         h.drawn = 1
@@ -158,44 +161,57 @@ cdef inline int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out
         if not h.has_rng:
             _seed_rng(h)
         _shuffle_to(h, count)
-        ahead = count
-    if ahead < count:                   # more than the first shuffle samples: the stub
-        for i in range(h.up_head, h.up_len):
-            sampled |= (<uint64_t>1) << h.upcoming[i]
-        for i in range(sp.deck_size):
-            c = sp.deck[i]
-            if h.where[c] == STUB and not (sampled >> c) & 1:
-                pool[npool] = c
-                npool += 1
-        if npool < count - ahead:
-            return -1
-        more = count - ahead
-        if sp.need - ahead > more:
-            more = sp.need - ahead
-        if more > npool:
-            more = npool
-        if not h.has_rng:
-            _seed_rng(h)
-        for i in range(more):          # a partial Fisher-Yates shuffle of the pool
-            j = i + <int>_below(&h.rng, <uint64_t>(npool - i))
-            c = pool[i]
-            pool[i] = pool[j]
-            pool[j] = c
-        k = 0                           # the cards still ahead move to the front
-        for i in range(h.up_head, h.up_len):
-            h.upcoming[k] = h.upcoming[i]
-            k += 1
-        for i in range(more):
-            h.upcoming[k] = pool[i]
-            k += 1
-        h.up_head = 0
-        h.up_len = k
-        h.up_target = 0
+        return 0
+    # more than the first shuffle samples: a shuffle of the stub, in card order
+    for i in range(h.up_head, h.up_len):
+        sampled |= (<uint64_t>1) << h.upcoming[i]
+    for i in range(sp.deck_size):
+        c = sp.deck[i]
+        if h.where[c] == STUB and not (sampled >> c) & 1:
+            pool[npool] = c
+            npool += 1
+    if npool < count - ahead:
+        return -1
+    more = count - ahead
+    if sp.need - ahead > more:
+        more = sp.need - ahead
+    if more > npool:
+        more = npool
+    if not h.has_rng:
+        _seed_rng(h)
+    for i in range(more):          # a partial Fisher-Yates shuffle of the pool
+        j = i + <int>_below(&h.rng, <uint64_t>(npool - i))
+        c = pool[i]
+        pool[i] = pool[j]
+        pool[j] = c
+    k = 0                           # the cards still ahead move to the front
+    for i in range(h.up_head, h.up_len):
+        h.upcoming[k] = h.upcoming[i]
+        k += 1
+    for i in range(more):
+        h.upcoming[k] = pool[i]
+        k += 1
+    h.up_head = 0
+    h.up_len = k
+    h.up_target = 0
+    return 0
+
+
+cdef inline int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out) noexcept nogil:
+    """The next `count` cards off the shuffled stub into out[0:count], moved to
+    `place`; -1 (nothing changed) when the stub cannot serve them."""
+    cdef int i, head
+    cdef uint8_t c
+    cdef const uint8_t *up
+    if h.up_len - h.up_head < count and _sample(sp, h, count):
+        return -1
+    head = h.up_head
+    h.up_head = head + count
+    up = &h.upcoming[head]
     for i in range(count):
-        c = h.upcoming[h.up_head + i]
+        c = up[i]
         out[i] = c
         h.where[c] = place
-    h.up_head += count
     return 0
 
 

@@ -201,9 +201,14 @@ cdef int _deal(const Spec *sp, Hand *h, Log *log, int index, bint *done) noexcep
     h.street = index
     if h.opened != h.step:
         h.opened = h.step
-        for s in range(h.seats):
-            h.due_hole[s] = 0 if h.folded[s] else (
-                sp.deal_count[index][s] if sp.has_deal_counts else st.hole)
+        if sp.has_deal_counts:
+            for s in range(h.seats):
+                h.due_hole[s] = 0 if h.folded[s] else sp.deal_count[index][s]
+        elif st.hole:
+            for s in range(h.seats):
+                h.due_hole[s] = 0 if h.folded[s] else st.hole
+        else:
+            memset(h.due_hole, 0, MAX_SEATS)
         h.due_board = st.board
         if st.common and st.hole and h.live * st.hole > stub_size(sp, h) + _out_of_play(sp, h):
             # the stub and the cards out of play cannot give every player still in its
@@ -260,7 +265,7 @@ cdef int _deal_all(const Spec *sp, Hand *h, Log *log, const StreetSpec *st) noex
     cdef uint8_t cards[52]
     cdef uint8_t hand[MAX_HOLE]
     cdef int seats[MAX_SEATS]
-    cdef int n = 0, k, j, s, count, status
+    cdef int n = 0, k, j, s, count, status, first
     if st.hole or (sp.seat_by_seat and _any_due(h)):
         for s in range(h.seats):
             if h.due_hole[s]:
@@ -273,6 +278,18 @@ cdef int _deal_all(const Spec *sp, Hand *h, Log *log, const StreetSpec *st) noex
                     return status
             elif draw(sp, h, st.hole * n, HOLE, cards):
                 return E_STUB
+        if not (sp.seat_by_seat or st.up or h.shown or log_keeps(log, K_DEAL_HOLE)):
+            # round by round, face down, unrecorded (a batch of tables): card j of the
+            # k-th seat dealt is cards[k + j * n]
+            for k in range(n):
+                s = seats[k]
+                count = h.due_hole[s]
+                first = h.nhole[s]
+                for j in range(count):
+                    h.hole[s][first + j] = cards[k + j * n]
+                h.nhole[s] = <uint8_t>(first + count)
+                h.due_hole[s] = 0
+            n = 0
         for k in range(n):
             s = seats[k]
             count = h.due_hole[s]
