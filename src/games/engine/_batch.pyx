@@ -25,7 +25,6 @@ Actions (`kinds`): 0 fold, 1 check or call, 2 complete, bet or raise to `amounts
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memcpy
 
 cimport numpy as cnp
 
@@ -325,6 +324,7 @@ cdef class Batch:
                 self._slot(i).log.skip = self._slot(i).last.skip = ~ACTIONS
                 self._restart(i)
                 if self._next_hand(i) >= 0:
+                    self._row_seating(i, self._slot(i))
                     self._row_hand(i, self._slot(i))
                 else:
                     self.failures += 1
@@ -367,15 +367,16 @@ cdef class Batch:
             elif empty >= MAX_EMPTY:
                 t.status = E_NO_DECISION        # the caller checks the stacks first
                 return -1
-            t.nin = 0
-            s = t.button
-            for _ in range(self.seats):         # from the button's left, button last
-                s = s + 1 if s + 1 < self.seats else 0
-                if t.chips[s] > 0:
-                    t.pos[t.nin] = s
-                    t.start[t.nin] = t.chips[s]
-                    t.nin += 1
-            t.sp = self.specs[t.nin]
+            if self.carry or not t.dealt:     # without carry every hand sits the same
+                t.nin = 0
+                s = t.button
+                for _ in range(self.seats):     # from the button's left, button last
+                    s = s + 1 if s + 1 < self.seats else 0
+                    if t.chips[s] > 0:
+                        t.pos[t.nin] = s
+                        t.start[t.nin] = t.chips[s]
+                        t.nin += 1
+                t.sp = self.specs[t.nin]
             t.seed = hand_seed(self.base_seed, i, t.dealt)
             t.dealt += 1
             log_clear(&t.log)
@@ -394,21 +395,22 @@ cdef class Batch:
         cdef int k, s
         cdef Log swap
         cdef int64_t *payoff = &self.o_payoffs[<Py_ssize_t>i * self.seats]
-        for s in range(self.seats):
-            payoff[s] = 0
-        for k in range(t.nin):
-            s = t.pos[k]
-            payoff[s] = t.h.chips[k].stack - t.start[k]
-            t.chips[s] = t.h.chips[k].stack
-        if not self.carry:
+        if t.nin < self.seats:
             for s in range(self.seats):
-                t.chips[s] = self.starting[s]
+                payoff[s] = 0
+        for k in range(t.nin):
+            payoff[t.pos[k]] = t.h.chips[k].stack - t.start[k]
+        if self.carry:              # without carry the chips stay the starting stacks
+            for k in range(t.nin):
+                t.chips[t.pos[k]] = t.h.chips[k].stack
         swap = t.last
         t.last = t.log
         t.log = swap
-        t.last_nin = t.nin
-        memcpy(t.last_pos, t.pos, sizeof(t.pos))
-        memcpy(t.last_start, t.start, sizeof(t.start))
+        if self.carry or not t.finished:    # without carry every hand sits the same
+            t.last_nin = t.nin
+            for k in range(t.nin):
+                t.last_pos[k] = t.pos[k]
+                t.last_start[k] = t.start[k]
         t.last_seed = t.seed
         t.finished += 1
 
@@ -685,25 +687,32 @@ cdef class Batch:
         self.o_pot[i] = pot
         self.o_street[i] = h.street
 
-    cdef void _row_hand(self, int i, const Slot *t) noexcept nogil:
-        """A new hand: all of the row."""
+    cdef void _row_seating(self, int i, const Slot *t) noexcept nogil:
+        """Who sits in the hand and the button (without carry, the same every hand:
+        written once)."""
         cdef int k, s, c, seats = self.seats, nh = self.nh
         cdef Py_ssize_t row = <Py_ssize_t>i * seats
-        cdef uint8_t *hole = &self.o_hole[row * nh]
         cdef uint8_t *in_hand = &self.o_in_hand[row]
         if t.nin < seats:
             for s in range(seats):              # seats out of the hand: no cards, chips
                 for c in range(nh):
-                    hole[s * nh + c] = NO_CARD
+                    self.o_hole[(row + s) * nh + c] = NO_CARD
                 self.o_stacks[row + s] = t.chips[s]
                 self.o_bets[row + s] = 0
                 self.o_folded[row + s] = 1
                 in_hand[s] = 0
         for k in range(t.nin):
-            s = t.pos[k]
-            in_hand[s] = 1
-            _copy_hole(&hole[s * nh], t.h.hole[k], t.h.nhole[k], nh)
+            in_hand[t.pos[k]] = 1
         self.o_button[i] = t.button
+
+    cdef void _row_hand(self, int i, const Slot *t) noexcept nogil:
+        """A new hand: all of the row."""
+        cdef int k, nh = self.nh
+        cdef uint8_t *hole = &self.o_hole[<Py_ssize_t>i * self.seats * nh]
+        if self.carry:
+            self._row_seating(i, t)
+        for k in range(t.nin):
+            _copy_hole(&hole[t.pos[k] * nh], t.h.hole[k], t.h.nhole[k], nh)
         self._row_street(i, t, False)
         self._row_legal(i, t)
 
