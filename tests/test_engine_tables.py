@@ -392,6 +392,25 @@ def test_legal_views_follow_the_tables_and_cannot_be_written() -> None:
         views.call[0] = 1
 
 
+def test_the_payoffs_view_is_the_payoffs_after_every_step() -> None:
+    """observe()["payoffs"] is `payoffs` (a copy; with copy=False a read-only view that
+    follows the tables), and each finished hand's row sums to zero."""
+    env = Tables("holdem", n=16, seats=4, stacks=40, blinds=(1, 2), seed=9)
+    view = env.observe(copy=False)["payoffs"]
+    rng = np.random.default_rng(9)
+    ended = 0
+    for _ in range(60):
+        lg = env.legal()
+        kinds = np.where(lg.raise_min >= 0, rng.integers(0, 3, env.n), 1)
+        kinds = np.where(lg.fold | (kinds != 0), kinds, 1)
+        done = env.step(kinds, np.maximum(lg.raise_min, 0))
+        ended += int(done.sum())
+        assert np.array_equal(view, env.payoffs)
+        assert np.array_equal(env.observe()["payoffs"], env.payoffs)
+        assert not view[done].sum(axis=1).any()
+    assert ended > 16 and view.shape == (16, 4) and not view.flags.writeable
+
+
 def test_workers_start_on_a_threaded_step_and_stop_with_the_tables(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """threads=2: one worker thread, started by the first step that splits the tables,

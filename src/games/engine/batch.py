@@ -144,7 +144,9 @@ class Tables:
         self._pid = os.getpid()
         weakref.finalize(self, self._batch.stop_workers)
         self._stepping = threading.Lock()     # one step at a time, whatever the thread
-        self._rows: dict[str, npt.NDArray[Any]] = self._batch.rows
+        # the rows and the last finished hands' payoffs, which observe() gives too
+        self._rows: dict[str, npt.NDArray[Any]] = {**self._batch.rows,
+                                                   "payoffs": self._batch.payoffs}
         # read-only views of the rows, made once (the rows are never reallocated)
         self._views: dict[str, npt.NDArray[Any]] = {}
         for name, array in self._rows.items():
@@ -237,7 +239,9 @@ class Tables:
         street (n,) int64: 0 preflop, 1 flop, 2 turn, 3 river.  button, actor (n,)
         int64: seats.  folded (n, seats) bool; in_hand (n, seats) bool: dealt into the
         hand in play (carry).  fold (n,) bool, call, raise_min, raise_max (n,) int64:
-        `legal()`.
+        `legal()`.  payoffs (n, seats) int64: the last hand each table finished, chips
+        won minus put in (`payoffs`; read with copy=False, no copy of all of them a
+        step).
 
         copy=False returns read-only views of the arrays the tables write after every
         change (no copy, for a loop that reads them before its next `step`: they change
