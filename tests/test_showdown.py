@@ -308,6 +308,33 @@ def test_batch_agrees_with_single_showdown(rng: np.random.Generator) -> None:
         assert (out[folded] == 0).all()
 
 
+def test_batch_one_pot_deals_agree_with_single_showdown(rng: np.random.Generator) -> None:
+    """Every seat still in put the same (one pot: the kernel's short way, which the
+    engine's showdowns take most often): folded seats' chips above or below that level,
+    ties and their odd chips are paid as the reference pays them."""
+    odd = 0                 # ties whose pot does not divide evenly (3 seats and more)
+    for seats in (2, 3, 6, 9):
+        holes, boards, chips, folded, button = random_deals(rng, 300, seats)
+        chips[~folded] = np.repeat(rng.integers(1, 40, 300), seats).reshape(300, seats)[~folded]
+        royal = evaluator.parse_cards("As Ks Qs Js Ts")
+        plays = np.arange(300) % 3 == 0                 # a third: the board plays, all tie
+        others = np.setdiff1d(np.arange(52), royal).astype(np.uint8)
+        holes[plays] = others[rng.permuted(np.tile(np.arange(47), (int(plays.sum()), 1)),
+                                           axis=1)[:, : seats * 2]].reshape(-1, seats, 2)
+        boards[plays] = royal
+        out = showdown_batch("holdem", holes, boards, chips, folded, button)
+        ties = 0
+        for d in range(300):
+            r = showdown(HOLDEM, list(holes[d]), boards[d], contributions=list(chips[d]),
+                         folded=list(folded[d]), button=int(button[d]))
+            assert tuple(out[d]) == r.payouts, f"deal {d}: {out[d]} != {r.payouts}"
+            winners = int((out[d] > 0).sum())
+            ties += winners > 1
+            odd += winners > 1 and int(chips[d].sum()) % winners != 0
+        assert ties > 50, (seats, ties)
+    assert odd > 30, odd
+
+
 def test_batch_ties_on_a_board_that_plays(rng: np.random.Generator) -> None:
     holes, boards, chips, folded, button = random_deals(rng, 200, 4, deck=47)
     # the royal flush in spades on every board; the hole cards come from the other 47

@@ -86,6 +86,45 @@ cdef inline void _pay(int64_t amount, int k, int m, const int *order, const rank
     _split(amount, win, n, button, out)
 
 
+cdef inline bint _one_pot(int n, const int64_t *contributions, const uint8_t *folded,
+                          const rank_t *high, int button, int64_t *out) noexcept nogil:
+    """The common showdown, paid without sorting: every seat still in put the same, so
+    there is one pot (the folded seats' chips in it) and the best hand takes it, tied
+    hands sharing it as `_pay` shares it.  False, and `out` untouched, when some seat
+    still in put less than another (side pots)."""
+    cdef uint8_t win[MAX_SEATS]
+    cdef int64_t level = -1, total = 0
+    cdef rank_t best = 0
+    cdef int p, count = 0, who = -1
+    for p in range(n):
+        total += contributions[p]
+        if folded[p]:
+            continue
+        if level < 0:
+            level = contributions[p]
+        elif contributions[p] != level:
+            return False
+        if high[p] > best:
+            best = high[p]
+            count = 1
+            who = p
+        elif high[p] == best:
+            count += 1
+    if level < 0:
+        return False
+    for p in range(n):
+        out[p] = 0
+    if total <= 0:
+        return True
+    if count == 1:
+        out[who] += total
+        return True
+    for p in range(n):
+        win[p] = not folded[p] and high[p] == best
+    _split(total, win, n, button, out)
+    return True
+
+
 cdef void settle_deal(int n, const int64_t *contributions, const int64_t *dead,
                       const uint8_t *folded, const rank_t *high, const rank_t *low,
                       int button, int64_t *out) noexcept nogil:
@@ -108,6 +147,8 @@ cdef void settle_deal(int n, const int64_t *contributions, const int64_t *dead,
     cdef int64_t c, level, lower, amount, high_half
     cdef int p, j, k, nxt, m = 0
     cdef bint last
+    if dead == NULL and low == NULL and _one_pot(n, contributions, folded, high, button, out):
+        return
     for p in range(n):
         contrib[p] = contributions[p]
         if dead != NULL:
