@@ -135,27 +135,32 @@ cdef inline void pause_round(Hand *h) noexcept nogil:
     h.actor = -1
 
 
-cdef inline bint collect(Hand *h, int *seat, int64_t *amount) noexcept nogil:
+cdef inline bint collect(Hand *h, int *seat, int64_t *amount, int *able_after) noexcept nogil:
     """End of a round: the unmatched part of the largest bet goes back to its owner
-    (True, with the seat and the chips); every other bet joins the pot."""
-    cdef int s, top = -1
-    cdef int64_t first = 0, second = 0
+    (True, with the seat and the chips); every other bet joins the pot.  `able_after`:
+    the seats still in with chips behind once it is done (`able`), counted on the
+    way."""
+    cdef int s, top = -1, seats = h.seats, able = 0
+    cdef int64_t first = 0, second = 0, bet
     cdef bint returned = False
-    for s in range(h.seats):
-        if h.chips[s].bet > first:
+    for s in range(seats):
+        bet = h.chips[s].bet
+        if bet > first:
             second = first
-            first = h.chips[s].bet
+            first = bet
             top = s
-        elif h.chips[s].bet > second:
-            second = h.chips[s].bet
+        elif bet > second:
+            second = bet
     if top >= 0 and first > second:
         h.chips[top].stack += first - second
         h.chips[top].put -= first - second
         seat[0] = top
         amount[0] = first - second
         returned = True
-    for s in range(h.seats):
+    for s in range(seats):
         h.chips[s].bet = 0
+        able += not h.folded[s] and h.chips[s].stack > 0
+    able_after[0] = able
     h.last_high = h.high
     h.high = 0
     h.betting = 0

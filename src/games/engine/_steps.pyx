@@ -30,7 +30,7 @@ from evaluator.omaha_tables cimport combo_value
 from evaluator.tables cimport badugi_value, lookup_parts
 from evaluator.typedefs cimport key_t, rank_t
 from games.engine._chips cimport (
-    able, add_dead, collect, pay, post, pot_total, set_folded, start_round,
+    add_dead, collect, pay, post, pot_total, set_folded, start_round,
 )
 from games.engine._deck cimport deck_init, draw, move, name_cards, seed_deck, stub_size, take
 from games.engine._state cimport (
@@ -618,7 +618,7 @@ cdef int _end_round(const Spec *sp, Hand *h, Log *log, bint *stopped) noexcept n
     the bets are collected (an uncalled bet goes back); the hand goes all-in when
     fewer than two players can still bet; a module may then end the hand (P_ROUND_END:
     Italian poker's pot carried when everyone checked)."""
-    cdef int seat
+    cdef int seat, able_after
     cdef int64_t amount
     cdef uint8_t card
     stopped[0] = False
@@ -628,10 +628,10 @@ cdef int _end_round(const Spec *sp, Hand *h, Log *log, bint *stopped) noexcept n
         h.where[card] = STUB
         if _log(log, K_LIVE_AGAIN, -1, 0, False, &card, 1):
             return E_MEMORY
-    if collect(h, &seat, &amount):
+    if collect(h, &seat, &amount, &able_after):
         if _log(log, K_RETURN, seat, amount, True, NULL, 0):
             return E_MEMORY
-    if h.live >= 2 and able(h) <= 1:
+    if h.live >= 2 and able_after <= 1:
         h.all_in = 1
     if _stops(sp, h.street, P_ROUND_END):
         stopped[0] = True
