@@ -239,6 +239,7 @@ cdef class Batch:
     cdef long posted
     cdef list _threads
     cdef long failures                      # tables that failed so far (status set)
+    cdef int hot_lines                      # the lines of a slot every action touches
 
     def __cinit__(self):
         self.block = NULL
@@ -277,6 +278,7 @@ cdef class Batch:
             self.starting[k] = stacks[k]
         self.n = n
         self.carry = carry
+        self.hot_lines = PF_LINES + <int>((self.seats * sizeof(SeatChips) + LINE - 1) // LINE)
         self.base_seed = seed
         seats = self.seats
         self.rows = {
@@ -513,10 +515,10 @@ cdef class Batch:
 
     cdef inline void _prefetch_hot(self, int i) noexcept nogil:
         """Ask for the lines every action at table i touches: the slot's first two, the
-        hand's scalars and a byte per seat, the chips of the seats dealt in."""
+        hand's scalars and a byte per seat, the chips of its seats (`hot_lines`)."""
         cdef const char *at = <const char *>self._slot(i)
         cdef int k
-        for k in range(PF_LINES + (self.seats * <int>sizeof(SeatChips) + 63) // 64):
+        for k in range(self.hot_lines):
             prefetch(at + 64 * k)
 
     cdef inline void _prefetch_actor(self, int i, int64_t kind) noexcept nogil:
