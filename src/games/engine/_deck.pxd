@@ -151,7 +151,8 @@ cdef inline int _sample(const Spec *sp, Hand *h, int count) noexcept nogil:
         if sp.deck_size < count:
             return -1
         h.drawn = 1
-        memcpy(h.upcoming, sp.deck, sp.deck_size)
+        memcpy(h.upcoming, sp.deck, 52)     # the whole array: a copy of fixed size
+        #                                     (past deck_size, never read)
         h.up_pool = sp.deck_size
         h.up_target = count if count > sp.need else sp.need
         if h.up_target > h.up_pool:

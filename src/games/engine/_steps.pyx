@@ -39,7 +39,7 @@ from games.engine._state cimport (
     K_RETURN, K_SHOW, K_WIN, MAX_HOLE,
     MAX_SEATS, MUCKED, NO_CARD, O_HIGH_HAND, O_LOW_CARD, O_LOW_HAND, O_POSITION,
     P_DEALT, P_ROUND, P_ROUND_END, P_SERVE, P_SETTLE, PLACE, SHOWDOWN, STUB, V_BADUGI,
-    V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, Hand, Log, SeatChips, Spec,
+    V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, Hand, Log, Spec,
     StreetSpec, Valuer, log_add, log_keeps,
 )
 from games.showdown._kernel cimport settle_deal
@@ -71,9 +71,8 @@ cdef int new_hand(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
     cdef int s
     # everything but the chips of seats not dealt in and the storage read below its
     # count (the tail of Hand, _state.pxd): lines a hand never touches stay out of the
-    # cache
+    # cache; the seats' chips below, a few stores a seat
     memset(h, 0, <size_t>(<char *>&h.chips[0] - <char *>h))
-    memset(h.chips, 0, <size_t>sp.seats * sizeof(SeatChips))
     memset(&h.serving, 0, <size_t>(<char *>&h.where[0] - <char *>&h.serving))
     h.seats = sp.seats
     h.live = sp.seats
@@ -82,6 +81,9 @@ cdef int new_hand(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
     h.actor = -1
     for s in range(sp.seats):
         h.chips[s].stack = stacks[s]
+        h.chips[s].bet = 0
+        h.chips[s].put = 0
+        h.chips[s].dead = 0
     deck_init(sp, h)
     if has_seed:
         seed_deck(h, seed)
