@@ -26,6 +26,7 @@ Actions (`kinds`): 0 fold, 1 check or call, 2 complete, bet or raise to `amounts
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
 
+cimport cython
 cimport numpy as cnp
 
 cnp.import_array()
@@ -193,6 +194,7 @@ def seed_of(uint64_t base, uint64_t table, uint64_t hand):
     return hand_seed(base, table, hand)
 
 
+@cython.final
 cdef class Batch:
     """The tables of a `games.Tables` (see the module's text)."""
 
@@ -605,7 +607,7 @@ cdef class Batch:
                 else:
                     spin_idle(&idle)
 
-    cdef int _act(self, int i, int64_t kind, int64_t amount, int mode) noexcept nogil:
+    cdef inline int _act(self, int i, int64_t kind, int64_t amount, int mode) noexcept nogil:
         """Table i's actor takes the action; returns the hands that ended (the next one
         dealt at once), or -1 when the table failed (its status says why)."""
         cdef Slot *t = self._slot(i)
@@ -662,7 +664,7 @@ cdef class Batch:
         self.o_low[i] = low
         self.o_high[i] = high
 
-    cdef void _row_street(self, int i, const Slot *t, bint holes) noexcept nogil:
+    cdef inline void _row_street(self, int i, const Slot *t, bint holes) noexcept nogil:
         """A street dealt: every seat's chips (the bets collected), the board, the pot,
         the street, and with `holes` the hole cards (stud deals some every street)."""
         cdef const Hand *h = &t.h
