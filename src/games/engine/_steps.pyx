@@ -97,7 +97,6 @@ cdef int begin(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
     lone largest ante is cut to the second largest, as PHH's reference does; otherwise
     antes are dead money of the main pot."""
     cdef int64_t antes[MAX_SEATS]
-    cdef int64_t left[MAX_SEATS]
     cdef int64_t first = 0, second = 0, posted
     cdef int s
     h.autodeal = autodeal
@@ -106,8 +105,6 @@ cdef int begin(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
         add_dead(h, h.seats - 1, sp.carried)
         if _log(log, K_CARRIED_IN, -1, sp.carried, True, NULL, 0):
             return E_MEMORY
-    for s in range(h.seats):
-        left[s] = stacks[s]
     if sp.has_antes:
         for s in range(h.seats):
             antes[s] = sp.ante[s] if sp.ante[s] < stacks[s] else stacks[s]
@@ -123,9 +120,8 @@ cdef int begin(const Spec *sp, Hand *h, Log *log, const int64_t *stacks,
                 posted = post(h, s, antes[s], False, not sp.ante_trimming)
                 if _log(log, K_ANTE, s, posted, True, NULL, 0):
                     return E_MEMORY
-            left[s] -= antes[s]
-    for s in range(h.seats):
-        if sp.blind[s] and left[s]:
+    for s in range(h.seats):            # what is left once the antes are in
+        if sp.blind[s] and h.chips[s].stack:
             posted = post(h, s, sp.blind[s], True, False)
             if _log(log, K_BLIND, s, posted, True, NULL, 0):
                 return E_MEMORY
