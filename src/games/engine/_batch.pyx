@@ -430,54 +430,32 @@ cdef class Batch:
                                      "(the forced bets put every seat but one all-in)")
                 raise RuntimeError(f"table {i}: the hand machine failed with status {status}")
 
-    # ---------------------------------------------------------------- checking a step
-
-    def check(self, const int64_t[::1] kinds, const int64_t[::1] amounts,
-              const uint8_t[::1] acting, int mode):
-        """(i, why) of the first acting table whose action cannot be taken: why 1, its
-        kind is not 0, 1 or 2; why 2, it is not legal now (checked where mode is
-        REFUSE); (-1, 0) when every action can.  Nothing changes."""
-        cdef int i, first = -1, why = 0
-        with nogil:
-            for i in range(self.n):
-                if not acting[i]:
-                    continue
-                if kinds[i] < FOLD or kinds[i] > RAISE:
-                    first, why = i, 1
-                    break
-                if mode == REFUSE and not self._legal(i, kinds[i], amounts[i]):
-                    first, why = i, 2
-                    break
-        return first, why
-
-    cdef inline bint _legal(self, int i, int64_t kind, int64_t amount) noexcept nogil:
-        """Whether table i's actor may take this action now (read from its row)."""
-        if kind == CALL:
-            return True
-        if kind == FOLD:
-            return self.o_fold[i]
-        if kind == RAISE:
-            return self.o_low[i] >= 0 and self.o_low[i] <= amount and amount <= self.o_high[i]
-        return False
-
     # ---------------------------------------------------------------- stepping
 
-    def step(self, const int64_t[::1] kinds, const int64_t[::1] amounts,
-             const uint8_t[::1] acting, int mode, uint8_t[::1] done, int threads):
-        """Apply the actions of the acting tables (checked first by `check`) and deal
-        a new hand where one ended (done[i] = 1), on `threads` threads: this one and
-        the batch's workers (`start_workers`), a slice of the tables each; returns the
-        hands finished."""
-        cdef int w, k = threads - 1, failed = 0
+    def step(self, cnp.ndarray kinds, cnp.ndarray amounts, cnp.ndarray acting, int mode,
+             cnp.ndarray done, int threads):
+        """One step: the actions checked at every acting table first (nothing changes
+        when one cannot be taken), then applied, a new hand dealt where one ended
+        (done[i] = 1), on `threads` threads: this one and the batch's workers
+        (`start_workers`), a slice of the tables each.  Returns (hands finished, -1,
+        0), or (0, i, why) for the first acting table whose action cannot be taken:
+        why 1, its kind is not 0, 1 or 2; why 2, it is not legal now (checked where
+        mode is REFUSE).  The arrays are the caller's, checked by it: (n,) and
+        C-contiguous, kinds and amounts int64, acting and done uint8."""
+        cdef int w, k = threads - 1, failed = 0, first = -1, why = 0
         cdef int64_t finished
         cdef Worker *wk
         if k > self.nworkers:
             raise ValueError(f"{threads} threads asked, {self.nworkers} workers started")
-        self.p_kinds = &kinds[0]
-        self.p_amounts = &amounts[0]
-        self.p_acting = &acting[0]
-        self.p_done = &done[0]
+        self.p_kinds = <const int64_t *>cnp.PyArray_DATA(kinds)
+        self.p_amounts = <const int64_t *>cnp.PyArray_DATA(amounts)
+        self.p_acting = <const uint8_t *>cnp.PyArray_DATA(acting)
+        self.p_done = <uint8_t *>cnp.PyArray_DATA(done)
         self.p_mode = mode
+        with nogil:
+            self._check(&first, &why)
+        if why:
+            return 0, first, why
         with nogil:
             for w in range(k):              # slices 1..k to the workers
                 wk = &self.workers[w]
@@ -494,7 +472,33 @@ cdef class Batch:
         self.failures += failed
         if self.failures:                   # a failed table stays failed: every step says so
             self._raise_status(0, self.n)
-        return finished
+        return finished, -1, 0
+
+    cdef void _check(self, int *first, int *why) noexcept nogil:
+        """The first acting table whose action cannot be taken (see `step`)."""
+        cdef int i
+        cdef const int64_t *kinds = self.p_kinds
+        cdef const int64_t *amounts = self.p_amounts
+        cdef const uint8_t *acting = self.p_acting
+        for i in range(self.n):
+            if not acting[i]:
+                continue
+            if kinds[i] < FOLD or kinds[i] > RAISE:
+                first[0], why[0] = i, 1
+                return
+            if self.p_mode == REFUSE and not self._legal(i, kinds[i], amounts[i]):
+                first[0], why[0] = i, 2
+                return
+
+    cdef inline bint _legal(self, int i, int64_t kind, int64_t amount) noexcept nogil:
+        """Whether table i's actor may take this action now (read from its row)."""
+        if kind == CALL:
+            return True
+        if kind == FOLD:
+            return self.o_fold[i]
+        if kind == RAISE:
+            return self.o_low[i] >= 0 and self.o_low[i] <= amount and amount <= self.o_high[i]
+        return False
 
     cdef int64_t _run(self, int start, int stop, int *failed) noexcept nogil:
         """The step posted, at tables start..stop-1; returns the hands finished, and

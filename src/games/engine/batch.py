@@ -276,21 +276,23 @@ class Tables:
         else:
             amount = self._column(amounts, "amounts", self._amounts)
         acting = self._mask(mask)
-        mode = _ILLEGAL[self.on_illegal]
-        i, why = self._batch.check(kind, amount, acting, mode)
+        done = np.zeros(self.n, np.bool_)
+        # a worker spins on its own core: no more threads than the process has CPUs
+        count = 1 if self.threads == 1 else min(self.threads, available_cpus(),
+                                                 max(1, self.n // MIN_TABLES_PER_THREAD))
+        if count > 1 and (self._batch.nworkers != count - 1 or self._pid != os.getpid()):
+            self._batch.start_workers(count - 1)        # first use, or a forked child
+            self._pid = os.getpid()
+        # the actions are checked first, in the same call: a refused step changes nothing
+        finished, i, why = self._batch.step(kind, amount, acting, _ILLEGAL[self.on_illegal],
+                                            done.view(np.uint8), count)
         if why == 1:
             raise ValueError(f"kinds[{i}] = {kind[i]}: an action is 0 (fold), 1 (check or "
                              "call) or 2 (raise to the amount)")
         if why == 2:
             raise ValueError(self._illegal(i, int(kind[i]), int(amount[i])))
-        done = np.zeros(self.n, np.uint8)
-        # a worker spins on its own core: no more threads than the process has CPUs
-        count = min(self.threads, available_cpus(), max(1, self.n // MIN_TABLES_PER_THREAD))
-        if count > 1 and (self._batch.nworkers != count - 1 or self._pid != os.getpid()):
-            self._batch.start_workers(count - 1)        # first use, or a forked child
-            self._pid = os.getpid()
-        self._hands += self._batch.step(kind, amount, acting, mode, done, count)
-        return done.view(np.bool_)
+        self._hands += finished
+        return done
 
     def _mask(self, mask: npt.ArrayLike | None) -> npt.NDArray[np.uint8]:
         if mask is None:
@@ -305,7 +307,7 @@ class Tables:
     def _column(self, values: npt.ArrayLike, name: str, into: _I64) -> _I64:
         """An (n,) array of ints, checked: itself when it is already a C-contiguous
         int64 array (the kernel only reads it), else copied into `into`."""
-        array = np.asarray(values)
+        array = values if type(values) is np.ndarray else np.asarray(values)
         if (array.dtype == np.int64 and array.shape == (self.n,)
                 and array.flags.c_contiguous):
             return array
