@@ -57,7 +57,8 @@ def numpy_policy(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.
 def tables_player(seats: int, n: int, threads: int) -> Callable[[int], int]:
     """The tables, made and warmed up (their workers started) outside the timing, and
     a function that plays `hands` more hands on them and returns how many it played.
-    Every finished hand's payoffs are read (all seats) into a running sum, which
+    Every finished hand's payoffs are read (all seats, through the read-only view of
+    `last_payoffs(copy=False)`) into a running sum, which
     stays 0 as chips are conserved; at the end every table's last hand is checked
     to sum to zero row by row."""
     rng = np.random.default_rng(SEED)
@@ -66,7 +67,7 @@ def tables_player(seats: int, n: int, threads: int) -> Callable[[int], int]:
     step = env.step
     for _ in range(20):
         step(*numpy_policy(rng, env))
-    payoffs = env.observe(copy=False)["payoffs"]        # a view: no copy a step
+    payoffs = env.last_payoffs(copy=False)              # a view: no copy a step
 
     def play(hands: int) -> int:
         start, target, checksum = env.hands, env.hands + hands, 0

@@ -393,10 +393,10 @@ def test_legal_views_follow_the_tables_and_cannot_be_written() -> None:
 
 
 def test_the_payoffs_view_is_the_payoffs_after_every_step() -> None:
-    """observe()["payoffs"] is `payoffs` (a copy; with copy=False a read-only view that
+    """last_payoffs() is `payoffs` (a copy; with copy=False a read-only view that
     follows the tables), and each finished hand's row sums to zero."""
     env = Tables("holdem", n=16, seats=4, stacks=40, blinds=(1, 2), seed=9)
-    view = env.observe(copy=False)["payoffs"]
+    view = env.last_payoffs(copy=False)
     rng = np.random.default_rng(9)
     ended = 0
     for _ in range(60):
@@ -406,7 +406,8 @@ def test_the_payoffs_view_is_the_payoffs_after_every_step() -> None:
         done = env.step(kinds, np.maximum(lg.raise_min, 0))
         ended += int(done.sum())
         assert np.array_equal(view, env.payoffs)
-        assert np.array_equal(env.observe()["payoffs"], env.payoffs)
+        assert np.array_equal(env.last_payoffs(), env.payoffs)
+        assert env.last_payoffs() is not env.last_payoffs()         # a copy each time
         assert not view[done].sum(axis=1).any()
     assert ended > 16 and view.shape == (16, 4) and not view.flags.writeable
 

@@ -144,9 +144,7 @@ class Tables:
         self._pid = os.getpid()
         weakref.finalize(self, self._batch.stop_workers)
         self._stepping = threading.Lock()     # one step at a time, whatever the thread
-        # the rows and the last finished hands' payoffs, which observe() gives too
-        self._rows: dict[str, npt.NDArray[Any]] = {**self._batch.rows,
-                                                   "payoffs": self._batch.payoffs}
+        self._rows: dict[str, npt.NDArray[Any]] = self._batch.rows
         # read-only views of the rows, made once (the rows are never reallocated)
         self._views: dict[str, npt.NDArray[Any]] = {}
         for name, array in self._rows.items():
@@ -154,6 +152,8 @@ class Tables:
             view.flags.writeable = False
             self._views[name] = view
         self._legal_views = TablesLegal(*(self._views[name] for name in _LEGAL))
+        self._payoffs_view: _I64 = self._batch.payoffs.view()
+        self._payoffs_view.flags.writeable = False
         self._hands = int(self.finished.sum())      # hands that ended before any decision
         self._kinds = np.zeros(self.n, np.int64)
         self._amounts = np.zeros(self.n, np.int64)
@@ -202,6 +202,15 @@ class Tables:
         payoffs: _I64 = self._batch.payoffs.copy()
         return payoffs
 
+    def last_payoffs(self, copy: bool = True) -> _I64:
+        """`payoffs`; copy=False gives a read-only view of the array the tables write
+        when a hand ends, as `legal(copy=False)` does: no copy of every table's row
+        (n by seats) a step, for a loop that reads the finished hands' payoffs (its
+        rewards) after every step, `env.last_payoffs(copy=False)[done]`."""
+        if not copy:
+            return self._payoffs_view
+        return self.payoffs
+
     @property
     def hands(self) -> int:
         """Hands finished so far, all tables."""
@@ -239,9 +248,7 @@ class Tables:
         street (n,) int64: 0 preflop, 1 flop, 2 turn, 3 river.  button, actor (n,)
         int64: seats.  folded (n, seats) bool; in_hand (n, seats) bool: dealt into the
         hand in play (carry).  fold (n,) bool, call, raise_min, raise_max (n,) int64:
-        `legal()`.  payoffs (n, seats) int64: the last hand each table finished, chips
-        won minus put in (`payoffs`; read with copy=False, no copy of all of them a
-        step).
+        `legal()`.
 
         copy=False returns read-only views of the arrays the tables write after every
         change (no copy, for a loop that reads them before its next `step`: they change

@@ -120,7 +120,8 @@ class PokerVectorEnv(VectorEnv):
         view = self.tables.observe(copy=False)
         kinds, amounts = self.bet_sizes.actions(actions, view)
         done = self.tables.step(kinds, amounts, mask=view["actor"] == self.hero)
-        reward = np.where(done, view["payoffs"][:, self.hero], 0).astype(np.float64)
+        reward = np.where(done, self.tables.last_payoffs(copy=False)[:, self.hero],
+                          0).astype(np.float64)
         hands = done.astype(np.int64)
         self._play_opponents(reward, hands)
         terminated = hands > 0
@@ -140,7 +141,7 @@ class PokerVectorEnv(VectorEnv):
             kinds, amounts = self.opponents(view, self._rng)
             done = tables.step(kinds, amounts, mask=waiting)
             if done.any():
-                reward += np.where(done, view["payoffs"][:, self.hero], 0)
+                reward += np.where(done, tables.last_payoffs(copy=False)[:, self.hero], 0)
                 hands += done
 
     def _observe(self) -> dict[str, npt.NDArray[Any]]:
