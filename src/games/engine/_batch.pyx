@@ -38,7 +38,7 @@ import numpy as np
 from games._xoshiro cimport splitmix
 from games.engine cimport _steps as steps
 from games.engine cimport _actions as actions
-from games.engine._chips cimport legal_bounds
+from games.engine._chips cimport legal_bounds, pot_total
 from games.engine._spec cimport GameSpec
 from games.engine._spin cimport spin_idle, spin_load, spin_store
 from games.engine._state cimport (
@@ -158,7 +158,7 @@ cdef extern from *:
     #endif
     /* The n lines from p on, without a loop: n is a batch's constant (8 at six seats)
        but not the compiler's, and a loop's counting cost four instructions a line,
-       300 a six-max hand. */
+       about 490 a six-max hand. */
     static inline void ph_prefetch_lines(const char *p, int n) {
         int k;
         switch (n) {
@@ -703,18 +703,16 @@ cdef class Batch:
         cdef uint8_t *folded = &self.o_folded[row]
         cdef uint8_t *hole = &self.o_hole[row * nh]
         cdef uint8_t *board = &self.o_board[<Py_ssize_t>i * nb]
-        cdef int64_t pot = -h.paid
         for k in range(t.nin):
             s = t.pos[k]
             stacks[s] = h.chips[k].stack
             bets[s] = h.chips[k].bet
             folded[s] = h.folded[k]
-            pot += h.chips[k].put - h.chips[k].bet
             if holes:
                 _copy_hole(&hole[s * nh], h.hole[k], h.nhole[k], nh)
         for c in range(nb):
             board[c] = h.board[c] if c < h.nboard else NO_CARD
-        self.o_pot[i] = pot
+        self.o_pot[i] = pot_total(h)
         self.o_street[i] = h.street
 
     cdef void _row_seating(self, int i, const Slot *t) noexcept nogil:

@@ -255,26 +255,17 @@ cdef inline int64_t max_raise(const Spec *sp, const Hand *h, int s) noexcept nog
 
 cdef inline void legal_bounds(const Spec *sp, const Hand *h, int s, uint8_t *fold,
                               int64_t *call, int64_t *low, int64_t *high) noexcept nogil:
-    """What the betting round offers seat s, in one pass over the hand: whether it may
-    fold, the chips to call, and the bounds a complete, bet or raise may go to (-1,
-    -1 where `raise_block` says it may not); the rows of a batch of tables after every
-    action, the same answers as the functions above.  Written last: the outputs may
-    be bytes, which could alias the hand."""
-    cdef const SeatChips *me = &h.chips[s]
-    cdef int64_t facing = h.high - me.bet
-    cdef int64_t owed = me.stack if facing > me.stack else facing
+    """What the betting round offers seat s: whether it may fold, the chips to call,
+    and the bounds a complete, bet or raise may go to (-1, -1 where `raise_block` says
+    it may not); the rows of a batch of tables after every action.  Written last: the
+    outputs may be bytes, which could alias the hand."""
     cdef int64_t least = -1, most = -1
-    cdef int i
-    if not ((h.high == 0 and h.closed[s]) or h.hold_raises or owed < h.last_amount
-            or (h.cap >= 0 and h.raises >= h.cap)
-            or (h.short_sum > 0 and h.short_sum < h.last_amount and h.acted[s])
-            or me.stack <= facing):
-        for i in range(h.seats):
-            if i != s and not h.folded[i] and h.chips[i].stack + h.chips[i].bet > h.high:
-                least = min_raise(h, s)
-                most = max_raise(sp, h, s)
-                break
-    fold[0] = facing > 0
+    cdef bint facing = h.high > h.chips[s].bet
+    cdef int64_t owed = to_call(h, s)
+    if raise_block(sp, h, s) == RB_OK:
+        least = min_raise(h, s)
+        most = max_raise(sp, h, s)
+    fold[0] = facing
     call[0] = owed
     low[0] = least
     high[0] = most
