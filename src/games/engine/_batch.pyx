@@ -500,30 +500,37 @@ cdef class Batch:
         return finished, -1, 0
 
     cdef void _check(self, int *first, int *why) noexcept nogil:
-        """The first acting table whose action cannot be taken (see `step`)."""
+        """The first acting table whose action cannot be taken (see `step`).  One pass
+        without a branch on the actions says whether any is wrong (they are a policy's
+        random draws: a branch on each would be mispredicted about every other
+        table); only then a second pass finds the first one and why."""
         cdef int i
         cdef const int64_t *kinds = self.p_kinds
         cdef const int64_t *amounts = self.p_amounts
         cdef const uint8_t *acting = self.p_acting
+        cdef bint refuse = self.p_mode == REFUSE
+        cdef int wrong = 0
+        for i in range(self.n):
+            wrong |= (acting[i] != 0) & ((<uint64_t>kinds[i] > RAISE)
+                                         | (refuse & (not self._legal(i, kinds[i], amounts[i]))))
+        if not wrong:
+            return
         for i in range(self.n):
             if not acting[i]:
                 continue
             if kinds[i] < FOLD or kinds[i] > RAISE:
                 first[0], why[0] = i, 1
                 return
-            if self.p_mode == REFUSE and not self._legal(i, kinds[i], amounts[i]):
+            if refuse and not self._legal(i, kinds[i], amounts[i]):
                 first[0], why[0] = i, 2
                 return
 
     cdef inline bint _legal(self, int i, int64_t kind, int64_t amount) noexcept nogil:
-        """Whether table i's actor may take this action now (read from its row)."""
-        if kind == CALL:
-            return True
-        if kind == FOLD:
-            return self.o_fold[i]
-        if kind == RAISE:
-            return self.o_low[i] >= 0 and self.o_low[i] <= amount and amount <= self.o_high[i]
-        return False
+        """Whether table i's actor may take this action now (read from its row), without
+        a branch."""
+        return ((kind == CALL) | ((kind == FOLD) & (self.o_fold[i] != 0))
+                | ((kind == RAISE) & (self.o_low[i] >= 0) & (self.o_low[i] <= amount)
+                   & (amount <= self.o_high[i])))
 
     cdef int64_t _run(self, int start, int stop, int *failed) noexcept nogil:
         """The step posted, at tables start..stop-1; returns the hands finished, and

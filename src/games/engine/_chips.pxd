@@ -6,6 +6,12 @@
 # batch of tables makes hundreds of millions.  Nothing here logs or checks its input:
 # the steps log, the machine (_machine.pyx) checks before it acts.
 #
+# Loops over the seats keep or count a seat by arithmetic, not by a branch, where the
+# outcome is the hand's data (who folded, who is all-in, where the table wraps): a
+# random policy's hands make such a branch a coin toss the processor mispredicts.
+# Measured on 1,024 six-max tables, with the batch's check below: 7% more hands a
+# second, for 4% more instructions (docs/benchmarks.md, "Simulation").
+#
 # Every fold, call and raise of a hand runs here, as does what `legal()` offers.  The
 # rules follow RULES.md ("Betting") and, where a point of play is open, PHH's reference
 # engine, so recorded hands replay the same everywhere:
@@ -41,6 +47,13 @@ from games.engine._state cimport (
     FIXED_LIMIT, MAX_SEATS, POT_LIMIT, RB_ALL_IN_CALL, RB_CAP, RB_CLOSED, RB_HELD,
     RB_NO_ANSWER, RB_OK, RB_SHORT_ALL_IN, Hand, SeatChips, Spec,
 )
+
+
+cdef inline int clockwise(int s, int seats) noexcept nogil:
+    """The seat after s, clockwise, without a branch (the wrap comes at a different
+    turn of every loop round the table: a branch on it is mispredicted)."""
+    s += 1
+    return s - seats * (s >= seats)
 
 
 cdef inline void seat_chips(Hand *h, const int64_t *stacks, int seats) noexcept nogil:
@@ -99,24 +112,20 @@ cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_be
     h.bring_in = 0
     memset(h.acted, 0, MAX_SEATS)
     memset(h.closed, 0, MAX_SEATS)
-    for s in range(seats):
-        if h.chips[s].bet > high:
+    for s in range(seats):              # the two largest totals still in, kept
+        if h.chips[s].bet > high:       # without a branch a seat (as maxima)
             high = h.chips[s].bet
-        if not h.folded[s]:
-            total = h.chips[s].bet + h.chips[s].stack
-            if total > first:
-                second = first
-                first = total
-            elif total > second:
-                second = total
+        total = (h.chips[s].bet + h.chips[s].stack) * (h.folded[s] == 0)
+        second = max(second, min(first, total))
+        first = max(first, total)
     h.high = high
     s = opener
     for k in range(seats):              # clockwise from the opener (no division)
         if k:
-            s = s + 1 if s + 1 < seats else 0
-        if not h.folded[s] and h.chips[s].stack > 0 and second > h.chips[s].bet:
-            h.queue[length] = <int8_t>s
-            length += 1
+            s = clockwise(s, seats)
+        h.queue[length] = <int8_t>s     # kept when it acts in the round
+        length += ((h.folded[s] == 0) & (h.chips[s].stack > 0)
+                   & (second > h.chips[s].bet))
     h.length = length
     if (length == 0 or h.live <= 1
             or (length == 1 and h.chips[h.queue[0]].bet >= high)):
@@ -143,14 +152,11 @@ cdef inline bint collect(Hand *h, int *seat, int64_t *amount, int *able_after) n
     cdef int s, top = -1, seats = h.seats, able = 0
     cdef int64_t first = 0, second = 0, bet
     cdef bint returned = False
-    for s in range(seats):
+    for s in range(seats):              # the two largest bets, as maxima (no branch)
         bet = h.chips[s].bet
-        if bet > first:
-            second = first
-            first = bet
-            top = s
-        elif bet > second:
-            second = bet
+        second = max(second, min(first, bet))
+        top = s if bet > first else top
+        first = max(first, bet)
     if top >= 0 and first > second:
         h.chips[top].stack += first - second
         h.chips[top].put -= first - second
@@ -159,7 +165,7 @@ cdef inline bint collect(Hand *h, int *seat, int64_t *amount, int *able_after) n
         returned = True
     for s in range(seats):
         h.chips[s].bet = 0
-        able += not h.folded[s] and h.chips[s].stack > 0
+        able += (h.folded[s] == 0) & (h.chips[s].stack > 0)
     able_after[0] = able
     h.last_high = h.high
     h.high = 0
@@ -193,8 +199,7 @@ cdef inline int able(const Hand *h) noexcept nogil:
     """Seats still in with chips behind."""
     cdef int s, n = 0
     for s in range(h.seats):
-        if not h.folded[s] and h.chips[s].stack > 0:
-            n += 1
+        n += (h.folded[s] == 0) & (h.chips[s].stack > 0)
     return n
 
 
@@ -219,8 +224,8 @@ cdef inline int raise_block(const Spec *sp, const Hand *h, int s) noexcept nogil
         return RB_SHORT_ALL_IN
     if h.chips[s].stack <= h.high - h.chips[s].bet:
         return RB_ALL_IN_CALL
-    for i in range(h.seats):
-        if i != s and not h.folded[i] and h.chips[i].stack + h.chips[i].bet > h.high:
+    for i in range(h.seats):            # somebody else could answer: one branch a seat
+        if (i != s) & (h.folded[i] == 0) & (h.chips[i].stack + h.chips[i].bet > h.high):
             return RB_OK
     return RB_NO_ANSWER
 
@@ -325,7 +330,7 @@ cdef inline bint raise_actor(Hand *h, int64_t value) noexcept nogil:
     cdef int s = h.queue[h.head]
     cdef int64_t increment = value - h.high
     cdef int64_t delta = value - h.chips[s].bet
-    cdef int i
+    cdef int i, length = 0
     cdef bint raised = h.high != 0
     h.bring_in = 0
     h.chips[s].stack -= delta
@@ -334,13 +339,12 @@ cdef inline bint raise_actor(Hand *h, int64_t value) noexcept nogil:
     h.high = value
     h.opener = s
     h.head = 0
-    h.length = 0
     i = s
     for _ in range(1, h.seats):         # clockwise from the raiser (no division)
-        i = i + 1 if i + 1 < h.seats else 0
-        if not h.folded[i] and h.chips[i].stack > 0:
-            h.queue[h.length] = i
-            h.length += 1
+        i = clockwise(i, h.seats)
+        h.queue[length] = <int8_t>i     # kept when it may act (no branch a seat)
+        length += (h.folded[i] == 0) & (h.chips[i].stack > 0)
+    h.length = length
     if increment >= h.last_amount:
         for i in range(h.seats):
             h.acted[i] = 0

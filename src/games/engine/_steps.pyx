@@ -30,7 +30,7 @@ from evaluator.omaha_tables cimport combo_value
 from evaluator.tables cimport badugi_value, lookup_parts
 from evaluator.typedefs cimport key_t, rank_t
 from games.engine._chips cimport (
-    add_dead, collect, pay, post, pot_total, set_folded, start_round,
+    add_dead, clockwise, collect, pay, post, pot_total, set_folded, start_round,
 )
 from games.engine._deck cimport deck_init, draw, move, name_cards, seed_deck, stub_size, take
 from games.engine._state cimport (
@@ -652,7 +652,7 @@ cdef int round_over(const Spec *sp, Hand *h, Log *log) noexcept nogil:
 
 
 cdef int _showdown(const Spec *sp, Hand *h, Log *log, bint *done) noexcept nogil:
-    cdef int k, s, start
+    cdef int k, s, start, turns
     done[0] = True
     if h.shown:
         return 0
@@ -662,14 +662,14 @@ cdef int _showdown(const Spec *sp, Hand *h, Log *log, bint *done) noexcept nogil
             return 0
         h.opened = -2
         start = h.opener if h.opener >= 0 else 0
-        h.nturn = 0
         s = start
+        turns = 0
         for k in range(h.seats):            # clockwise from `start` (no division)
             if k:
-                s = s + 1 if s + 1 < h.seats else 0
-            if not h.folded[s]:
-                h.turn[h.nturn] = s
-                h.nturn += 1
+                s = clockwise(s, h.seats)
+            h.turn[turns] = s               # kept when it is still in (no branch)
+            turns += h.folded[s] == 0
+        h.nturn = turns
         if h.autodeal:
             for k in range(h.nturn):
                 s = h.turn[k]
