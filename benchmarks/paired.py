@@ -1,0 +1,130 @@
+"""Two builds of the engine side by side, at the same time on one CPU: hands per CPU
+second of random hold'em on `games.Tables` in each, and the ratio new/old pair by pair.
+
+    python benchmarks/paired.py OLD/src NEW/src                 # 6-max, 1,024 tables
+    python benchmarks/paired.py OLD/src NEW/src --seats 2 --tables 4096 --policy calls
+
+Each source tree must be built in place (`python setup.py build_ext --inplace`); a
+worktree of the old commit is the usual OLD (`git worktree add /tmp/old <commit>`).
+
+Why at the same time: on a shared virtual machine a core's speed moves up to 2x within
+seconds, so two builds timed one after the other differ by as much as the host does.
+Run at once on one CPU, the two processes take turns in the same spells, and each
+counts its own CPU time: a build against itself reads 0.98-1.00.  The caches are
+shared too, so each run's absolute figure is lower than alone; read the ratios.
+
+Two policies: `uniform` is bench_simulation.py's (each kind of action the actor may
+take equally likely, a raise to a uniform amount); `calls` mostly checks or calls
+(fold 20% where it may, raise 10% where it may), whose branches are easier to predict.
+Every finished hand's payoffs are read into a checksum, as in the benchmark.  Linux
+only (the CPU is pinned with os.sched_setaffinity).  Not a test: run it by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+SEED = 20261126
+
+
+Policy = Callable[[], tuple[np.ndarray, np.ndarray]]
+
+
+def uniform_policy(env: Any, rng: np.random.Generator) -> Policy:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_simulation import numpy_policy
+
+    return lambda: numpy_policy(rng, env)
+
+
+def calls_policy(env: Any, rng: np.random.Generator) -> Policy:
+    n = env.n
+
+    def policy() -> tuple[np.ndarray, np.ndarray]:
+        lg = env.legal(copy=False)
+        u = rng.random(n)
+        kinds = np.ones(n, np.int64)
+        kinds[(u < 0.2) & lg.fold] = 0
+        kinds[(u >= 0.9) & (lg.raise_min >= 0)] = 2
+        x = rng.random(n) * (lg.raise_max - lg.raise_min + 1)
+        return kinds, x.astype(np.int64) + lg.raise_min
+
+    return policy
+
+
+POLICIES = {"uniform": uniform_policy, "calls": calls_policy}
+
+
+def child(args: argparse.Namespace) -> None:
+    """One build's run, on the CPU it was given: prints hands per CPU second."""
+    os.sched_setaffinity(0, {args.cpu})
+    from games import Tables
+
+    rng = np.random.default_rng(SEED)
+    env = Tables("holdem", n=args.tables, seats=args.seats, stacks=200, blinds=(1, 2),
+                 seed=SEED, threads=1)
+    policy = POLICIES[args.policy](env, rng)
+    for _ in range(20):
+        env.step(*policy())
+    payoffs = env.last_payoffs(copy=False)
+    start, checksum = env.hands, 0
+    began = time.process_time()
+    while env.hands < start + args.hands:
+        done = env.step(*policy())
+        checksum += int(np.compress(done, payoffs, axis=0).sum())
+    spent = time.process_time() - began
+    assert checksum == 0, "chips were not conserved"
+    print((env.hands - start) / spent)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("old", type=Path, help="the old build's src/ directory")
+    parser.add_argument("new", type=Path, help="the new build's src/ directory")
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--tables", type=int, default=1024)
+    parser.add_argument("--hands", type=int, default=300_000, help="hands a run")
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--policy", choices=sorted(POLICIES), default="uniform")
+    parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)),
+                        help="the CPU both runs share")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args)
+        return
+    for tree in (args.old, args.new):
+        if not (tree / "games").is_dir():
+            parser.error(f"{tree} is not a src/ directory with the games package")
+    flags = ["--child", "--seats", str(args.seats), "--tables", str(args.tables),
+             "--hands", str(args.hands), "--policy", args.policy, "--cpu", str(args.cpu)]
+    ratios = []
+    print(f"{args.seats} seats, {args.tables} tables, policy {args.policy}, CPU {args.cpu}; "
+          "hands per CPU second (k): old, new, new/old")
+    for _ in range(args.pairs):
+        runs = [subprocess.Popen(
+            [sys.executable, __file__, str(tree), str(tree), *flags], stdout=subprocess.PIPE,
+            text=True, env={**os.environ, "PYTHONPATH": str(tree.resolve()),
+                            "OPENBLAS_NUM_THREADS": "1"})
+            for tree in (args.old, args.new)]
+        old, new = (float(run.communicate()[0]) for run in runs)
+        if any(run.returncode for run in runs):
+            sys.exit("a run failed")
+        ratios.append(new / old)
+        print(f"  {old / 1e3:8.0f} {new / 1e3:8.0f}   {new / old:.3f}")
+    print(f"new/old: median {statistics.median(ratios):.3f}, "
+          f"range {min(ratios):.3f}-{max(ratios):.3f}")
+
+
+if __name__ == "__main__":
+    main()
