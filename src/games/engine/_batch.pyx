@@ -38,7 +38,7 @@ import numpy as np
 from games._xoshiro cimport splitmix
 from games.engine cimport _steps as steps
 from games.engine cimport _actions as actions
-from games.engine._chips cimport legal_bounds, pot_total
+from games.engine._chips cimport clockwise, legal_bounds, pot_total
 from games.engine._spec cimport GameSpec
 from games.engine._spin cimport spin_idle, spin_load, spin_store
 from games.engine._state cimport (
@@ -390,9 +390,9 @@ cdef class Batch:
                     restarts += 1
                     empty = 0
                 elif t.dealt:
-                    t.button = (t.button + 1) % self.seats
+                    t.button = clockwise(t.button, self.seats)
                     while t.chips[t.button] == 0:
-                        t.button = (t.button + 1) % self.seats
+                        t.button = clockwise(t.button, self.seats)
             elif empty >= MAX_EMPTY:
                 t.status = E_NO_DECISION        # the caller checks the stacks first
                 return -1
@@ -400,7 +400,7 @@ cdef class Batch:
                 t.nin = 0
                 s = t.button
                 for _ in range(self.seats):     # from the button's left, button last
-                    s = s + 1 if s + 1 < self.seats else 0
+                    s = clockwise(s, self.seats)
                     if t.chips[s] > 0:
                         t.pos[t.nin] = s
                         t.start[t.nin] = t.chips[s]

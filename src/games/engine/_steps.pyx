@@ -566,7 +566,7 @@ cdef int default_opener(const Spec *sp, const Hand *h, int street) noexcept nogi
         if v >= best:
             best = v
             top = s
-    return (top + 1) % h.seats
+    return clockwise(top, h.seats)
 
 
 cdef int _bet(const Spec *sp, Hand *h, Log *log, int index, bint *done) noexcept nogil:
