@@ -538,3 +538,32 @@ def test_each_table_lies_on_whole_cache_lines() -> None:
     # the round's scalars and the seats' bytes fill the lines before the chips
     assert lines["chips"] <= 192
     assert lines["street_fields"] == lines["chips"] + 16 * 32
+
+
+def test_a_batch_on_huge_pages_plays_as_a_small_one() -> None:
+    """1,024 six-max tables are megabytes: their slots come from the huge-page
+    allocation (Linux; calloc elsewhere), which must start them as zeroed as calloc
+    does.  Table i deals and plays the same hands whatever the batch's size."""
+    from games.engine._batch import layout
+
+    big_n, small_n = 1024, 16
+    assert big_n * layout()["stride"] >= 2 << 20         # past the huge-page threshold
+    big = Tables("holdem", n=big_n, seats=6, seed=3)
+    small = Tables("holdem", n=small_n, seats=6, seed=3)
+    rng = np.random.default_rng(3)
+    finished = 0
+    for _ in range(60):
+        kinds, amounts = random_actions(rng, small)
+        done = small.step(kinds, amounts)
+        big_kinds = np.ones(big_n, np.int64)
+        big_amounts = np.zeros(big_n, np.int64)
+        big_kinds[:small_n], big_amounts[:small_n] = kinds, amounts
+        big_done = big.step(big_kinds, big_amounts)
+        assert np.array_equal(big_done[:small_n], done)
+        finished += int(done.sum())
+        obs_big, obs_small = big.observe(copy=False), small.observe(copy=False)
+        for key, rows in obs_small.items():
+            assert np.array_equal(obs_big[key][:small_n], rows), key
+        assert np.array_equal(big.payoffs[:small_n], small.payoffs)
+    assert finished > 50
+    assert big.history(0) == small.history(0)
