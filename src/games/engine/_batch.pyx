@@ -163,7 +163,7 @@ cdef extern from *:
             size_t whole = (size + PH_HUGE_PAGE - 1) & ~(PH_HUGE_PAGE - 1);
             if (posix_memalign(&p, PH_HUGE_PAGE, whole) == 0) {
                 (void)madvise(p, whole, MADV_HUGEPAGE);     /* a hint: may be refused */
-                memset(p, 0, whole);
+                memset(p, 0, size);     /* what calloc zeroes; the rest is never read */
                 return p;
             }
         }
