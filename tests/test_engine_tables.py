@@ -392,6 +392,34 @@ def test_legal_views_follow_the_tables_and_cannot_be_written() -> None:
         views.call[0] = 1
 
 
+def test_a_hand_longer_than_a_tables_room_for_records_is_recorded_whole() -> None:
+    """A table keeps a hand's records in its own room beside its slot (32 of them); a
+    raise war of 70 raises moves them to the heap (grown twice) and the hand is still
+    recorded whole: its history is what a Table with the same seed and actions writes.
+    The next hand's records are back in the room, and the hand after that finds both
+    rooms in use again, the long hand gone."""
+    env = Tables("holdem", n=3, seats=2, stacks=1000, blinds=(1, 2), seed=4)
+    follower = Follower(env)
+    batch = env._batch
+    assert batch.records_at_home() == [(True, True)] * 3
+    kinds = np.ones(3, np.int64)
+    for _ in range(70):         # at table 1 both seats raise the minimum; elsewhere calls
+        lg = env.legal()
+        kinds[1] = 2
+        assert not follower.step(kinds, np.maximum(lg.raise_min, 0))[1]
+    assert batch.records_at_home()[1] == (False, True)
+    kinds[1] = 0                                    # a fold ends the war
+    assert follower.step(kinds, np.zeros(3, np.int64))[1]
+    _, _, _, taken = batch.last_hand(1)
+    assert len(taken) == 71 and [a for _, _, a in taken[:70]] == list(range(4, 144, 2))
+    assert batch.records_at_home()[1] == (True, False)      # the war is the last hand
+    hands = 0
+    while hands < 2:                                # two more hands, everybody calling
+        hands += int(follower.step(np.ones(3, np.int64), np.zeros(3, np.int64))[1])
+    assert batch.records_at_home() == [(True, True)] * 3
+    assert follower.checked >= 9
+
+
 def test_the_payoffs_view_is_the_payoffs_after_every_step() -> None:
     """last_payoffs() is `payoffs` (a copy; with copy=False a read-only view that
     follows the tables), and each finished hand's row sums to zero."""

@@ -16,7 +16,8 @@
 # NO_CARD (255) is a card dealt face down that nobody saw ("??" in PHH).
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, realloc
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy
 
 from evaluator.omaha_tables cimport Combo
 from evaluator.tables cimport Badugi
@@ -313,12 +314,19 @@ ctypedef struct Log:
     int failed                  # an allocation failed: the log is incomplete
     uint64_t skip               # a bit per record kind not kept (0: every record); a
     #                             batch of tables keeps only the betting actions
+    Rec *home                   # records room its owner provides, not malloc'd (NULL:
+    int home_cap                # none): `log_home`
 
 
 # The log is the one part of a hand that grows: records and their cards are kept in
 # two arrays that double when full (malloc'd, freed with the hand).  An allocation that
 # fails marks the log `failed`; the machine turns that into a MemoryError.  Its
 # functions are inline: every action appends a record, from each compiled part.
+#
+# A log may start in room its owner provides (`log_home`): a batch of tables keeps its
+# tables' records beside their slots, on the slots' huge pages, in table order, rather
+# than in thousands of small blocks of the heap.  A hand that outgrows the room moves
+# its records to the heap; clearing the log for the next hand frees them and goes home.
 
 cdef inline int _grow(void **block, int *capacity, int needed, size_t item) noexcept nogil:
     """Make room for `needed` items; 0 on success, -1 when memory runs out."""
@@ -332,6 +340,31 @@ cdef inline int _grow(void **block, int *capacity, int needed, size_t item) noex
     block[0] = moved
     capacity[0] = size
     return 0
+
+
+cdef inline int _grow_recs(Log *log, int needed) noexcept nogil:
+    """Room for `needed` records: from the owner's room to the heap (a copy), or the
+    heap block grown."""
+    cdef Rec *moved
+    cdef int size = 2 * log.cap
+    if log.recs == NULL or log.recs != log.home:
+        return _grow(<void **>&log.recs, &log.cap, needed, sizeof(Rec))
+    while size < needed:
+        size *= 2
+    moved = <Rec *>malloc(<size_t>size * sizeof(Rec))
+    if moved == NULL:
+        return -1
+    memcpy(moved, log.recs, <size_t>log.n * sizeof(Rec))
+    log.recs = moved
+    log.cap = size
+    return 0
+
+
+cdef inline void log_home(Log *log, Rec *room, int cap) noexcept nogil:
+    """Start an empty log's records in `room` (cap records, at least 1, owned and
+    freed by the caller, alive as long as the log)."""
+    log.home = log.recs = room
+    log.home_cap = log.cap = cap
 
 
 cdef inline bint log_keeps(const Log *log, int kind) noexcept nogil:
@@ -348,7 +381,7 @@ cdef inline int log_add(Log *log, int kind, int seat, int64_t amount, bint has_a
     cdef int i
     if not log_keeps(log, kind):
         return 0
-    if log.n >= log.cap and _grow(<void **>&log.recs, &log.cap, log.n + 1, sizeof(Rec)):
+    if log.n >= log.cap and _grow_recs(log, log.n + 1):
         log.failed = 1
         return -1
     if n > 0:
@@ -380,17 +413,25 @@ cdef inline int log_add(Log *log, int kind, int seat, int64_t amount, bint has_a
 
 
 cdef inline void log_clear(Log *log) noexcept nogil:
-    """Empty the log, keeping its memory."""
+    """Empty the log, keeping its memory (records that outgrew the owner's room are
+    freed: the log goes home)."""
+    if log.recs != log.home and log.home != NULL:
+        free(log.recs)
+        log.recs = log.home
+        log.cap = log.home_cap
     log.n = 0
     log.ncards = 0
     log.failed = 0
 
 
 cdef inline void log_free(Log *log) noexcept nogil:
-    free(log.recs)
+    """Free what the log allocated (not the owner's room)."""
+    if log.recs != log.home:
+        free(log.recs)
     free(log.cards)
     free(log.tags)
-    log.recs = NULL
+    log.recs = log.home = NULL
+    log.home_cap = 0
     log.cards = NULL
     log.tags = NULL
     log.n = log.cap = log.ncards = log.ccap = 0
