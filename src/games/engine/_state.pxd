@@ -314,8 +314,8 @@ ctypedef struct Log:
     int failed                  # an allocation failed: the log is incomplete
     uint64_t skip               # a bit per record kind not kept (0: every record); a
     #                             batch of tables keeps only the betting actions
-    Rec *home                   # records room its owner provides, not malloc'd (NULL:
-    int home_cap                # none): `log_home`
+    Rec *home                   # room for records that the log's owner provides (not
+    int home_cap                # malloc'd; NULL: none): `log_home`
 
 
 # The log is the one part of a hand that grows: records and their cards are kept in
