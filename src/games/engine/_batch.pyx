@@ -87,8 +87,8 @@ cdef uint64_t ACTIONS = ((1ULL << K_FOLD) | (1ULL << K_CHECK) | (1ULL << K_CALL)
 # small blocks of the heap on 4 KiB pages they cost a step far more than the writes
 # themselves: a step that recorded nothing ran 1.14-1.15x as fast at 4,096 six-max
 # tables and 1.05x at 1,024, for 2% fewer instructions.  Here, timed in pairs against
-# the heap (benchmarks/paired.py, two sittings): 1.00-1.02x at 1,024 six-max tables,
-# 1.02-1.03x at 2,048, 1.03-1.04x at 4,096, heads-up 1.01-1.03x and 1.07-1.10x.  A
+# the heap (benchmarks/paired.py, three sittings): 1.00-1.03x at 1,024 six-max tables,
+# 1.02-1.03x at 2,048, 1.03-1.04x at 4,096, heads-up 1.01-1.03x and 1.06-1.10x.  A
 # table's room is two logs of BOOK records (a random 6-max hand records 10 on average
 # and rarely 24; a longer hand moves to the heap until the log is cleared,
 # `log_home`) and one line more: an odd number of lines from one table's room to the
