@@ -16,7 +16,7 @@
 # NO_CARD (255) is a card dealt face down that nobody saw ("??" in PHH).
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
 from evaluator.omaha_tables cimport Combo
@@ -343,20 +343,16 @@ cdef inline int _grow(void **block, int *capacity, int needed, size_t item) noex
 
 
 cdef inline int _grow_recs(Log *log, int needed) noexcept nogil:
-    """Room for `needed` records: from the owner's room to the heap (a copy), or the
-    heap block grown."""
-    cdef Rec *moved
-    cdef int size = 2 * log.cap
-    if log.recs == NULL or log.recs != log.home:
+    """Room for `needed` records: the heap block grown, or, out of the owner's room,
+    a new heap block (`_grow` from nothing) with the records copied."""
+    cdef Rec *room = log.recs
+    if log.home == NULL or room != log.home:
         return _grow(<void **>&log.recs, &log.cap, needed, sizeof(Rec))
-    while size < needed:
-        size *= 2
-    moved = <Rec *>malloc(<size_t>size * sizeof(Rec))
-    if moved == NULL:
+    log.recs = NULL
+    if _grow(<void **>&log.recs, &log.cap, needed, sizeof(Rec)):
+        log.recs = room
         return -1
-    memcpy(moved, log.recs, <size_t>log.n * sizeof(Rec))
-    log.recs = moved
-    log.cap = size
+    memcpy(log.recs, room, <size_t>log.n * sizeof(Rec))
     return 0
 
 
