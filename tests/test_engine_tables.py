@@ -420,6 +420,54 @@ def test_a_hand_longer_than_a_tables_room_for_records_is_recorded_whole() -> Non
     assert follower.checked >= 9
 
 
+@pytest.mark.parametrize(("game", "options"), [
+    ("holdem", dict(blinds=(1, 2))),
+    ("holdem", dict(blinds=(1, 2, 4), antes=1, betting="pot-limit")),
+    ("short-deck", dict(blinds=(1, 2), antes=2)),
+    ("omaha5-hilo", dict(blinds=(1, 2), betting="fixed-limit")),
+])
+def test_a_hand_copied_from_the_opening_is_the_hand_the_machine_starts(
+        game: str, options: dict[str, Any]) -> None:
+    """Without carry a batch starts each new hand as a copy of the machine's opening
+    with its own cards (engine/_opening.pxd). Beside a batch that starts every hand
+    with the machine, given the same seed and actions, every table's hand is the same
+    byte for byte after every step, and so are its rows and payoffs."""
+    stacks = [200, 30, 150, 90, 60]         # a short stack goes all-in early and often
+    copied = Tables(game, n=32, seats=5, stacks=stacks, seed=9, **options)
+    machine = Tables(game, n=32, seats=5, stacks=stacks, seed=9, **options)
+    assert copied._batch.copies_opening() and machine._batch.copies_opening()
+    machine._batch.start_by_machine()
+    assert not machine._batch.copies_opening()
+    rng = np.random.default_rng(9)
+    hands = 0
+    for _ in range(150):
+        kinds, amounts = random_actions(rng, copied)
+        done = copied.step(kinds, amounts)
+        assert np.array_equal(done, machine.step(kinds, amounts))
+        assert copied._batch.save() == machine._batch.save()
+        seen, expected = copied.observe(), machine.observe()
+        for name in expected:
+            assert np.array_equal(seen[name], expected[name]), name
+        assert np.array_equal(copied.payoffs, machine.payoffs)
+        hands += int(done.sum())
+    assert hands >= 300                 # fixed-limit hands are the longest
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("seven-card-stud", dict(antes=1, bring_in=1, small_bet=2, big_bet=4)),
+    ("razz", dict(antes=1, bring_in=1, small_bet=2, big_bet=4)),
+    ("holdem", dict(blinds=(1, 2), carry=True)),
+])
+def test_the_machine_starts_every_hand_where_the_opening_would_not_copy(
+        game: str, options: dict[str, Any]) -> None:
+    """Stud's first actor is the lowest card showing (the bring-in), so the opening's
+    copy with other cards would not be the machine's hand: the batch proves that when
+    it is made, and the machine starts every hand. With carry the stacks and the
+    button change from hand to hand: nothing is copied."""
+    env = Tables(game, n=4, seats=3, stacks=100, seed=1, **options)
+    assert not env._batch.copies_opening()
+
+
 def test_the_payoffs_view_is_the_payoffs_after_every_step() -> None:
     """last_payoffs() is `payoffs` (a copy; with copy=False a read-only view that
     follows the tables), and each finished hand's row sums to zero."""

@@ -39,6 +39,7 @@ from games._xoshiro cimport splitmix
 from games.engine cimport _steps as steps
 from games.engine cimport _actions as actions
 from games.engine._chips cimport clockwise, legal_bounds, pot_total
+from games.engine._opening cimport Opening, opening_build, opening_deal
 from games.engine._spec cimport GameSpec
 from games.engine._spin cimport spin_idle, spin_load, spin_store
 from games.engine._state cimport (
@@ -318,6 +319,9 @@ cdef class Batch:
     cdef list _threads
     cdef long failures                      # tables that failed so far (status set)
     cdef int hot_lines                      # the lines of a slot every action touches
+    # without carry, every new hand a copy of the machine's opening with its own cards
+    # (games/engine/_opening.pxd); `opening.usable` 0: the machine starts every hand
+    cdef Opening opening
 
     def __cinit__(self):
         self.block = NULL
@@ -416,6 +420,10 @@ cdef class Batch:
                     self._row_hand(i, self._slot(i))
                 else:
                     self.failures += 1
+            if not carry and n and self._slot(0).status == 0:
+                # from the first table's seating, which every table has without carry
+                opening_build(&self.opening, self._slot(0).sp, self._slot(0).start,
+                              ~ACTIONS, hand_seed(self.base_seed, n, 0))
         self._raise_status(0, n)
 
     # ---------------------------------------------------------------- dealing
@@ -468,6 +476,9 @@ cdef class Batch:
             t.seed = hand_seed(self.base_seed, i, t.dealt)
             t.dealt += 1
             log_clear(&t.log)
+            if self.opening.usable:     # the machine's start, copied (never with carry)
+                opening_deal(&self.opening, t.sp, &t.h, t.seed)
+                return empty
             k = steps.new_hand(t.sp, &t.h, &t.log, t.start, True, t.seed, True)
             if k:
                 t.status = k
@@ -846,6 +857,15 @@ cdef class Batch:
                 taken.append((RAISE, r.seat, r.amount))
         return (tuple([t.last_pos[k] for k in range(t.last_nin)]),
                 tuple([t.last_start[k] for k in range(t.last_nin)]), t.last_seed, taken)
+
+    def copies_opening(self):
+        """Whether new hands start as copies of the machine's opening (tests)."""
+        return bool(self.opening.usable)
+
+    def start_by_machine(self):
+        """Start every later hand with the machine instead of the copy of its opening
+        (tests compare the two)."""
+        self.opening.usable = 0
 
     def records_at_home(self):
         """For each table, whether the records of its hand in play and of its last lie
