@@ -5,15 +5,15 @@
 # seats with the same stacks post the same blinds, the first street is dealt to the
 # same places and the first round opens at the same seat.  The machine's start of a
 # hand (`new_hand`: the reset, the forced bets, the first deal, the steps up to the
-# first decision) cost a third of a random 6-max hand's instructions, most of it the
-# same every time.  So the batch has the machine play that start once, on a spare
+# first decision) cost a quarter of a random 6-max hand's instructions, most of it
+# the same every time.  So the batch has the machine play that start once, on a spare
 # hand (the opening), notes where each card it dealt went (its place in the order the
 # shuffle drew them), and starts every later hand as a copy of it that draws its own
 # cards from its own seed, in the same order, into the same places.
 #
 # The copy is not a second set of rules: the opening is the machine's own hand, and
 # `opening_build` proves the copy right for the batch's game before any hand uses it.
-# It plays two more seeds both ways, the machine's start and the copy, and requires
+# It plays eight more seeds both ways, the machine's start and the copy, and requires
 # the two hands to be equal byte for byte.  Where they would differ (a first decision
 # that depends on the cards, as stud's bring-in does; a hand that could end before
 # anyone decides; a start that records anything in the batch's log), the batch keeps
@@ -27,6 +27,10 @@ from games.engine._deck cimport deck_init, draw, seed_deck
 from games.engine._state cimport (
     HOLE, MAX_HOLE, MAX_SEATS, W_PLAYER, Hand, Log, Spec, log_free,
 )
+
+
+cdef enum:
+    PROOFS = 8          # seeds the copy is checked with against the machine
 
 
 ctypedef struct Opening:
@@ -95,14 +99,14 @@ cdef inline bint _found(Opening *o) noexcept nogil:
 cdef inline void opening_build(Opening *o, const Spec *sp, const int64_t *stacks,
                                uint64_t skip, uint64_t seed) noexcept nogil:
     """The machine's opening of hands of this spec and these stacks, `usable` only if
-    copying it gives the machine's own start, byte for byte, for two other seeds."""
+    copying it gives the machine's own start, byte for byte, for PROOFS other seeds."""
     cdef Hand by_machine
     cdef Hand by_copy
     cdef int k
     memset(o, 0, sizeof(Opening))
     if not _start(sp, &o.h, stacks, seed, skip) or not _found(o):
         return
-    for k in range(1, 3):
+    for k in range(1, PROOFS + 1):
         memset(&by_machine, 0, sizeof(Hand))
         memset(&by_copy, 0, sizeof(Hand))
         if not _start(sp, &by_machine, stacks, seed + <uint64_t>k, skip):
