@@ -80,19 +80,21 @@ cdef inline void opening_deal(const Opening *o, const Spec *sp, Hand *h,
 cdef inline bint _found(Opening *o) noexcept nogil:
     """Where each hole card of the opening came in its draw (all of them, each once)."""
     cdef const Hand *h = &o.h
+    cdef int8_t drawn_at[256]           # by card (NO_CARD included): -1, not drawn
     cdef int s, j, m, placed = 0
     o.cards = h.up_head
     if h.up_len != h.up_head:           # cards sampled ahead, not dealt
         return False
+    memset(drawn_at, -1, sizeof(drawn_at))
+    for m in range(o.cards):
+        drawn_at[h.upcoming[m]] = <int8_t>m
     for s in range(h.seats):
         for j in range(h.nhole[s]):
-            for m in range(o.cards + 1):
-                if m == o.cards:
-                    return False
-                if h.upcoming[m] == h.hole[s][j]:
-                    o.at[s][j] = <int8_t>m
-                    placed += 1
-                    break
+            m = drawn_at[h.hole[s][j]]
+            if m < 0:
+                return False
+            o.at[s][j] = <int8_t>m
+            placed += 1
     return placed == o.cards
 
 
