@@ -468,6 +468,44 @@ def test_the_machine_starts_every_hand_where_the_opening_would_not_copy(
     assert not env._batch.copies_opening()
 
 
+@pytest.mark.parametrize(("game", "seats", "options"), [
+    ("holdem", 6, dict(blinds=(1, 2))),
+    ("holdem", 2, dict(blinds=(1, 2))),
+    ("holdem", 4, dict(blinds=(1, 2), carry=True)),          # seats out, the button moves
+    ("omaha-hilo", 5, dict(blinds=(1, 2), betting="pot-limit")),
+    ("seven-card-stud", 8, dict(antes=1, bring_in=1, small_bet=2, big_bet=4)),  # cards by street
+])
+@pytest.mark.parametrize("first", [1, 7, 60])
+def test_observe_first_asked_late_sees_what_it_would_have_kept(
+        game: str, seats: int, options: dict[str, Any], first: int) -> None:
+    """The tables write `observe()`'s arrays only once it is first called (a loop over
+    `legal()` alone does not pay for them). Asked first after `first` steps, and after
+    every step from then on, it gives what a batch observed from its first step gives,
+    given the same seed and actions: the arrays written for every table as it stands
+    are the ones kept step by step."""
+    stacks = [200, 30, 150, 90, 60, 120, 45, 80][:seats]
+    late = Tables(game, n=24, seats=seats, stacks=stacks, seed=4, **options)
+    kept = Tables(game, n=24, seats=seats, stacks=stacks, seed=4, **options)
+    kept.observe()
+    assert kept._batch.watched and not late._batch.watched
+    rng = np.random.default_rng(first)
+    hands = 0
+    for step in range(first + 120):
+        kinds, amounts = random_actions(rng, kept)
+        if seats == 8:                  # nobody folds: eight seats reach seventh street
+            kinds[kinds == 0] = 1
+        done = kept.step(kinds, amounts)
+        assert np.array_equal(done, late.step(kinds, amounts))
+        hands += int(done.sum())
+        assert late._batch.watched == (step >= first)
+        if step + 1 >= first:
+            seen, expected = late.observe(), kept.observe()
+            assert seen.keys() == expected.keys()
+            for name in expected:
+                assert np.array_equal(seen[name], expected[name]), (name, step)
+    assert hands >= 24
+
+
 def test_the_payoffs_view_is_the_payoffs_after_every_step() -> None:
     """last_payoffs() is `payoffs` (a copy; with copy=False a read-only view that
     follows the tables), and each finished hand's row sums to zero."""

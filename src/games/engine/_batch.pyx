@@ -288,8 +288,13 @@ cdef class Batch:
     cdef int64_t starting[MAX_SEATS]
     # what each table looks like now, a row a table, written after every change of it
     # (`_row_hand` and the others), so views, checks and observations read compact arrays instead of
-    # the hands (see games/engine/batch.py for each one's meaning)
+    # the hands (see games/engine/batch.py for each one's meaning).  The rows of
+    # `legal()` (actor, fold, call, raise_min, raise_max) are kept from the start: the
+    # step checks the actions against them.  The rest are only `observe()`'s, kept
+    # once it first asks (`watch`): a loop that never observes (a simulation over
+    # `legal()`) does not pay for writing them, 7-8% of a 6-max hand's instructions.
     cdef readonly dict rows
+    cdef readonly bint watched      # `observe()`'s rows are kept (`watch`)
     cdef int nh, nb                 # hole and board cards a row holds
     cdef uint8_t *o_hole            # (n, seats, nh)
     cdef uint8_t *o_board           # (n, nb)
@@ -418,7 +423,6 @@ cdef class Batch:
                 log_home(&self._slot(i).last, self._book(i, 1), BOOK)
                 self._restart(i)
                 if self._next_hand(i) >= 0:
-                    self._row_seating(i, self._slot(i))
                     self._row_hand(i, self._slot(i))
                 else:
                     self.failures += 1
@@ -731,10 +735,11 @@ cdef class Batch:
             t.status = status
             return -1
         if h.wait != W_DONE:
-            if h.street == street:      # within the round only the actor's chips changed
-                self._row_seat(i, t, actor)
-            else:
-                self._row_street(i, t, _holes_dealt(sp, street, h.street))
+            if self.watched:
+                if h.street == street:  # within the round only the actor's chips changed
+                    self._row_seat(i, t, actor)
+                else:
+                    self._row_street(i, t, _holes_dealt(sp, street, h.street))
             self._row_legal(i, t)
             return 0
         self._finish(i)
@@ -813,15 +818,34 @@ cdef class Batch:
         self.o_button[i] = t.button
 
     cdef void _row_hand(self, int i, const Slot *t) noexcept nogil:
-        """A new hand: all of the row."""
+        """A new hand: all of the row (`observe()`'s part once watched)."""
+        if self.watched:
+            if self.carry:
+                self._row_seating(i, t)
+            self._row_all(i, t)
+        self._row_legal(i, t)
+
+    cdef void _row_all(self, int i, const Slot *t) noexcept nogil:
+        """The hand's cards and chips, as they stand: what the rows written after each
+        change hold (fold keeps a seat's cards in its row)."""
         cdef int k, nh = self.nh
         cdef uint8_t *hole = &self.o_hole[<Py_ssize_t>i * self.seats * nh]
-        if self.carry:
-            self._row_seating(i, t)
         for k in range(t.nin):
             _copy_hole(&hole[t.pos[k] * nh], t.h.hole[k], t.h.nhole[k], nh)
         self._row_street(i, t, False)
-        self._row_legal(i, t)
+
+    def watch(self):
+        """Keep `observe()`'s rows from now on: written for every table as it stands,
+        then after every change of it, as `legal()`'s are.  The caller holds the step's
+        lock: no step runs meanwhile."""
+        cdef int i
+        if self.watched:
+            return
+        with nogil:
+            for i in range(self.n):
+                self._row_seating(i, self._slot(i))
+                self._row_all(i, self._slot(i))
+        self.watched = True
 
     def counts(self, int64_t[::1] finished, uint64_t[::1] seeds):
         """Hands finished at each table, and the seed of the hand in play."""

@@ -252,10 +252,22 @@ class Tables:
 
         copy=False returns read-only views of the arrays the tables write after every
         change (no copy, for a loop that reads them before its next `step`: they change
-        with it)."""
+        with it).
+
+        The tables write these arrays (all but `legal()`'s) only from the first call
+        on: it writes them for every table as it stands, then every step keeps them.  A
+        loop that never observes does not pay for them."""
+        if not self._batch.watched:
+            self._watch()
         if not copy:
             return dict(self._views)
         return {name: array.copy() for name, array in self._rows.items()}
+
+    def _watch(self) -> None:
+        """Have the tables keep `observe()`'s arrays from now on (written for every
+        table first), once a step running in another thread is over."""
+        with self._stepping:
+            self._batch.watch()
 
     # ---------------------------------------------------------------- stepping
 
