@@ -292,7 +292,7 @@ cdef class Batch:
     # `legal()` (actor, fold, call, raise_min, raise_max) are kept from the start: the
     # step checks the actions against them.  The rest are only `observe()`'s, kept
     # once it first asks (`watch`): a loop that never observes (a simulation over
-    # `legal()`) does not pay for writing them, 7-8% of a 6-max hand's instructions.
+    # `legal()`) does not pay for writing them, 9% of a 6-max hand's instructions.
     cdef readonly dict rows
     cdef readonly bint watched      # `observe()`'s rows are kept (`watch`)
     cdef int nh, nb                 # hole and board cards a row holds
