@@ -584,24 +584,24 @@ cdef class Batch:
         with nogil:
             if k == 0:
                 finished = self._run(0, self.n, self.n, &failed)
-            self.p_threads = threads
-            for w in range(threads if k else 0):    # published by the posts' stores
-                tail = &self.tails[w]
-                tail.start = <int>(<int64_t>self.n * w // threads)
-                tail.stop = <int>(<int64_t>self.n * (w + 1) // threads)
-                tail.tail = tail.stop - (tail.stop - tail.start) // TAIL_PART
-                tail.next = tail.tail
-            for w in range(k):
-                wk = &self.workers[w]
-                self.posted += 1
-                spin_store(&wk.seq, self.posted)
-            if k:
+            else:
+                self.p_threads = threads
+                for w in range(threads):    # published by the posts' release stores
+                    tail = &self.tails[w]
+                    tail.start = <int>(<int64_t>self.n * w // threads)
+                    tail.stop = <int>(<int64_t>self.n * (w + 1) // threads)
+                    tail.tail = tail.stop - (tail.stop - tail.start) // TAIL_PART
+                    tail.next = tail.tail
+                for w in range(k):
+                    wk = &self.workers[w]
+                    self.posted += 1
+                    spin_store(&wk.seq, self.posted)
                 finished = self._run_slice(0, &failed)
-            for w in range(k):
-                wk = &self.workers[w]
-                _wait_for(&wk.done, wk.seq)
-                finished += wk.finished
-                failed += wk.failed
+                for w in range(k):
+                    wk = &self.workers[w]
+                    _wait_for(&wk.done, wk.seq)
+                    finished += wk.finished
+                    failed += wk.failed
         self.failures += failed
         if self.failures:                   # a failed table stays failed: every step says so
             self._raise_status(0, self.n)
