@@ -7,6 +7,7 @@ flat line after the first use (which builds the tables) is the healthy shape.
     python benchmarks/memory.py            # about a minute
     python benchmarks/memory.py --scale 0.1
     python benchmarks/memory.py --scale 0 --tables-hands 100000000   # 10^8 hands
+    python benchmarks/memory.py --scale 0 --tables-hands 100000000 --threads 2
 
 Not a test (tests never assert timings or memory); run by hand and read the table.
 """
@@ -62,6 +63,9 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of each count")
     parser.add_argument("--tables-hands", type=int, default=None,
                         help="hands of games.Tables (default 10^7 times the scale)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads of games.Tables (default 1; its workers and "
+                             "the shares of their slices are allocated per start)")
     args = parser.parse_args()
     n_hands = args.tables_hands if args.tables_hands is not None else int(args.scale * 10**7)
     n_scalar, n_batch, n_equity, n_errors = (max(1, int(args.scale * n)) for n in
@@ -106,7 +110,8 @@ def main() -> None:
     def tables() -> None:
         from games.rl import play_random
 
-        env = games.Tables("holdem", n=4096, seats=6, stacks=200, blinds=(1, 2), seed=1)
+        env = games.Tables("holdem", n=4096, seats=6, stacks=200, blinds=(1, 2), seed=1,
+                           threads=args.threads)
         policy = np.random.default_rng(1)
         mark = n_hands // 10
         while env.hands < n_hands:
@@ -116,7 +121,7 @@ def main() -> None:
                 mark += n_hands // 10
 
     if n_hands:
-        phase("games.Tables hands (RSS every tenth)", n_hands, tables)
+        phase(f"games.Tables hands, {args.threads} thread(s) (RSS every tenth)", n_hands, tables)
 
 
 if __name__ == "__main__":
