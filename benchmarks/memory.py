@@ -64,8 +64,7 @@ def main() -> None:
     parser.add_argument("--tables-hands", type=int, default=None,
                         help="hands of games.Tables (default 10^7 times the scale)")
     parser.add_argument("--threads", type=int, default=1,
-                        help="threads of games.Tables (default 1; its workers and "
-                             "the shares of their slices are allocated per start)")
+                        help="threads of games.Tables (default 1)")
     args = parser.parse_args()
     n_hands = args.tables_hands if args.tables_hands is not None else int(args.scale * 10**7)
     n_scalar, n_batch, n_equity, n_errors = (max(1, int(args.scale * n)) for n in

@@ -146,13 +146,15 @@ ctypedef struct Worker:
 # vCPUs of a shared host do not run at the same speed, and with fixed slices the faster
 # thread waited for the slower one 3-24 us of a 160 us step (2,048 six-max tables, two
 # threads).  Which thread plays a table never changes what it plays.
+# The counter sits on a cache line of its own (the padding before and after it): every
+# take writes it, while the threads read the step's other words all the time.
 ctypedef struct Tail:
-    char before[64]                 # the counter on a line of its own: the threads
+    char before[64]
     long next                       # the first table of the tail not taken yet
     int start                       # the slice start..stop-1, its tail from `tail`
     int tail
     int stop
-    char after[64]                  # read the step's other words all the time
+    char after[64]
 
 cdef enum:
     SHARE = 64
