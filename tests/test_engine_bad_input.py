@@ -67,6 +67,22 @@ def test_bad_table_options(args: tuple, kwargs: dict, error: type[Exception],
         Table(*args, **kwargs)
 
 
+def test_a_variant_seating_more_than_the_engine_holds() -> None:
+    """A hand's per-seat arrays hold ten seats (the most any game here seats): a
+    variant of one's own that allows more is refused when a table of more is made, by
+    `Table` and `Tables` alike, and ten still play."""
+    from games import Tables
+    from games.variants import variant
+
+    big = variant("holdem").with_options(max_players=12)
+    with pytest.raises(ValueError, match=r"the engine seats 2\.\.10 players, got 11"):
+        Table(big, [100] * 11)
+    with pytest.raises(ValueError, match=r"the engine seats 2\.\.10 players, got 12"):
+        Tables(big, n=2, seats=12)
+    assert not Table(big, [100] * 10, seed=1).done
+    assert Tables(big, n=2, seats=10, seed=1).actor.tolist() == [2, 2]
+
+
 # ---------------------------------------------------------------- players' actions
 
 def test_acting_out_of_turn() -> None:

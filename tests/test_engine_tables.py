@@ -651,7 +651,7 @@ def test_each_table_lies_on_whole_cache_lines() -> None:
     assert lines["hand"] % 64 == 0 and lines["chips"] % 64 == 0
     # the round's scalars and the seats' bytes fill the lines before the chips
     assert lines["chips"] <= 192
-    assert lines["street_fields"] == lines["chips"] + 16 * 32
+    assert lines["street_fields"] == lines["chips"] + lines["max_seats"] * 32
 
 
 def test_a_batch_on_huge_pages_plays_as_a_small_one() -> None:
@@ -661,7 +661,8 @@ def test_a_batch_on_huge_pages_plays_as_a_small_one() -> None:
     from games.engine._batch import layout
 
     big_n, small_n = 1024, 16
-    assert big_n * layout()["stride"] >= 2 << 20         # past the huge-page threshold
+    lines = layout()                                    # past the huge pages' threshold:
+    assert big_n * (lines["stride"] + lines["records"]) >= 2 << 20
     big = Tables("holdem", n=big_n, seats=6, seed=3)
     small = Tables("holdem", n=small_n, seats=6, seed=3)
     rng = np.random.default_rng(3)

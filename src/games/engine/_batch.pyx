@@ -115,7 +115,7 @@ ctypedef struct Slot:
     int nin                         # seats dealt into the hand in play
     int status                      # the first error of the steps (E_*), 0 if none
     int8_t pos[MAX_SEATS]           # the seat of each position of the hand in play
-    char pad[24]                    # the hand on a cache line of its own
+    char pad[40 - MAX_SEATS]        # the hand on a cache line of its own (88 bytes above)
     Hand h                          # the hand in play
     # ---- what a new hand reads and writes
     int button                      # the seat on the button
@@ -279,12 +279,14 @@ cdef inline uint64_t hand_seed(uint64_t base, uint64_t table, uint64_t hand) noe
 def layout():
     """Where a table's state lies, in bytes (tests check the lines it is laid on): the
     slot's stride, the hand's offset in the slot, and in the hand the offsets of the
-    chips and of the first field a betting action does not touch."""
+    chips and of the first field a betting action does not touch; the seats a hand's
+    per-seat arrays hold; and the bytes of a table's room for records."""
     cdef Slot slot
     return {"stride": stride_of(sizeof(Slot)), "hand": <char *>&slot.h - <char *>&slot,
             "chips": <char *>&slot.h.chips[0] - <char *>&slot.h,
             "street_fields": <char *>&slot.h.serving - <char *>&slot.h,
-            "hand_size": sizeof(Hand)}
+            "hand_size": sizeof(Hand), "max_seats": MAX_SEATS,
+            "records": BOOKS * sizeof(Rec)}
 
 
 def seed_of(uint64_t base, uint64_t table, uint64_t hand):
@@ -385,7 +387,7 @@ cdef class Batch:
         cdef GameSpec spec
         self.seats = len(stacks)
         if not 1 <= n or not 2 <= self.seats <= MAX_SEATS:
-            raise ValueError("a batch needs at least one table of 2..16 seats")
+            raise ValueError(f"a batch needs at least one table of 2..{MAX_SEATS} seats")
         for k in range(MAX_SEATS + 1):
             self.specs[k] = NULL
         for k, spec in specs.items():

@@ -25,7 +25,9 @@ from evaluator.typedefs cimport entry_t, offset_t
 from games._xoshiro cimport Xoshiro
 
 cdef enum:
-    MAX_SEATS = 16      # seats at one table
+    MAX_SEATS = 10      # seats at one table: the most any game here seats
+    #                     (Variant.max_players); each of a table's per-seat
+    #                     arrays is this long, and a batch of tables streams them
     MAX_HOLE = 16       # cards one seat holds at once (fantasyland: 14)
     MAX_BOARD = 8       # community cards
     MAX_BURN = 8        # burned cards in one hand
@@ -242,6 +244,7 @@ ctypedef struct Hand:
     uint8_t acted[MAX_SEATS]    # acted since the last full raise
     uint8_t closed[MAX_SEATS]   # may not make the round's first bet
     int8_t queue[MAX_SEATS]
+    char chips_line[64 - 4 * MAX_SEATS]     # the chips on a line of their own
     SeatChips chips[MAX_SEATS]  # a new hand clears the seats dealt in (`new_hand`)
     # ---- street by street (games/engine/_steps.pyx)
     int serving                 # a draw's declarations are over
