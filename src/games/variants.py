@@ -138,7 +138,7 @@ class Variant:
     low: Ranking | None = None    # ranks the low half (Hi/Lo)
     split: Split = Split.HIGH
     min_players: int = 2
-    max_players: int = 10
+    max_players: int = 10         # the engine's tables seat at most 10 (games.Table)
     streets: tuple[Street, ...] = ()
     betting: Betting = Betting.NO_LIMIT
     #: the ranking for a number of players, where the deck follows them (Italian poker:
