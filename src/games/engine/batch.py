@@ -85,17 +85,17 @@ class TablesLegal:
 class Tables:
     """n tables of one game, stepped at once (see the module's text).
 
-    game: a variant whose only decisions are bets (Texas Hold'em, short deck, Omaha 4,
-    5 and 6 and their Hi/Lo games), or its name.  n: the number of tables.  seats: the
-    seats at each.  stacks: every seat's starting chips (an int), or one per seat.
-    seed: the batch's seed (as `Table` takes one; None: fresh entropy).  threads: the
-    threads a step runs on (None: one per available CPU; never more than the CPUs the
-    process may use): this one and worker threads of the batch's own, which wait for
-    the next step spinning, then napping (see docs/guides/simulation.md).  carry:
-    stacks carry over and the button moves (see above).  on_illegal: "raise", "fold"
-    or "check".  The other keywords are the tables' options (blinds=, antes=,
-    betting=, min_bet=, small_bet=, big_bet=, raise_cap=, ante_trimming=), checked by
-    `TableOptions.of`.
+    game: a variant whose only decisions are bets (Texas Hold'em, short deck, Omaha 4, 5
+    and 6 and their Hi/Lo games), or its name.  n: the number of tables.  seats: the
+    seats at each (2 up to the game's `max_players`, never more than ten).  stacks:
+    every seat's starting chips (an int), or one per seat.  seed: the batch's seed (as
+    `Table` takes one; None: fresh entropy).  threads: the threads a step runs on (None:
+    one per available CPU; never more than the CPUs the process may use): this one and
+    worker threads of the batch's own, which wait for the next step spinning, then
+    napping (see docs/guides/simulation.md).  carry: stacks carry over and the button
+    moves (see above).  on_illegal: "raise", "fold" or "check".  The other keywords are
+    the tables' options (blinds=, antes=, betting=, min_bet=, small_bet=, big_bet=,
+    raise_cap=, ante_trimming=), checked by `TableOptions.of`.
     """
 
     def __init__(self, game: Variant | str, n: int, seats: int, stacks: int | Any = 200, *,
