@@ -244,7 +244,9 @@ ctypedef struct Hand:
     uint8_t acted[MAX_SEATS]    # acted since the last full raise
     uint8_t closed[MAX_SEATS]   # may not make the round's first bet
     int8_t queue[MAX_SEATS]
-    char chips_line[64 - 4 * MAX_SEATS]     # the chips on a line of their own
+    # the rest of the line the four byte arrays above start (the scalars fill two), so
+    # that the chips start a line of their own (tests/test_engine_tables.py checks)
+    char chips_line[64 - 4 * MAX_SEATS]
     SeatChips chips[MAX_SEATS]  # a new hand clears the seats dealt in (`new_hand`)
     # ---- street by street (games/engine/_steps.pyx)
     int serving                 # a draw's declarations are over
