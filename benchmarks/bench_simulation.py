@@ -33,6 +33,7 @@ STACK, BLINDS = 200, (1, 2)
 SEED = 20261125
 HANDS = {6: 600_000, 2: 1_200_000}        # per round, Tables
 ONE_BY_ONE = {6: 2_000, 2: 4_000}         # per round, Table and OpenSpiel
+LEARNER = 20_000                          # floats a learner's stand-in update works on
 
 
 def numpy_policy(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
@@ -135,6 +136,98 @@ def play_open_spiel(seats: int, hands: int) -> tuple[int, int]:
     return hands, int(won)
 
 
+def learner(size: int) -> Callable[[], float]:
+    """A stand-in for a learner's update between steps: numpy work on `size` floats
+    that releases the GIL (a ufunc loop) on one thread, as an update of a model on
+    the CPU or a wait for one on a GPU does, built outside the timing."""
+    x = np.random.default_rng(SEED).random(size)
+    y = np.empty_like(x)
+
+    def update() -> float:
+        np.sin(x, out=y)
+        return float(y[0])
+
+    return update
+
+
+def beside_a_learner(n: int, threads: int, flying: bool, size: int) -> Callable[[int], int]:
+    """`tables_player`'s loop with a learner's update after every step: played after
+    the step (`step`), or while the step is in flight (`step_async`, then
+    `step_wait`), so that the workers play the tables as the update runs."""
+    rng = np.random.default_rng(SEED)
+    env = Tables("holdem", n=n, seats=6, stacks=STACK, blinds=BLINDS, seed=SEED,
+                 threads=threads)
+    for _ in range(20):
+        env.step(*numpy_policy(rng, env))
+    payoffs = env.last_payoffs(copy=False)
+    update = learner(size)
+
+    def play(hands: int) -> int:
+        start, target, checksum = env.hands, env.hands + hands, 0
+        while env.hands < target:
+            if flying:
+                env.step_async(*numpy_policy(rng, env))
+                update()
+                done = env.step_wait()
+            else:
+                done = env.step(*numpy_policy(rng, env))
+                update()
+            checksum += int(np.compress(done, payoffs, axis=0).sum())
+        assert checksum == 0
+        assert not np.einsum("ij->i", payoffs).any()
+        return env.hands - start
+
+    return play
+
+
+def in_two_groups(n: int, threads: int) -> Callable[[int], int]:
+    """`tables_player`'s loop over two groups of the tables in turn: one group's
+    actions are chosen, and the other group's payoffs read, while the first group's
+    step is in flight (`step_async` with a mask), so that the policy's numpy runs
+    beside the workers instead of between steps."""
+    rng = np.random.default_rng(SEED)
+    env = Tables("holdem", n=n, seats=6, stacks=STACK, blinds=BLINDS, seed=SEED,
+                 threads=threads)
+    for _ in range(20):
+        env.step(*numpy_policy(rng, env))
+    lg, payoffs = env.legal(copy=False), env.last_payoffs(copy=False)
+    half = n // 2
+    groups = [(0, half), (half, n)]
+    masks = [np.arange(n) < half, np.arange(n) >= half]
+    kinds, amounts = np.ones(n, np.int64), np.zeros(n, np.int64)
+
+    def choose(lo: int, hi: int) -> None:         # numpy_policy over one group's rows
+        fold = lg.fold[lo:hi].view(np.int8)
+        low = lg.raise_min[lo:hi]
+        x = rng.random(hi - lo)
+        x *= (low >= 0) + fold + 1.0
+        pick = x.astype(np.int64)
+        x -= pick
+        np.subtract(pick + 1, fold, out=kinds[lo:hi])
+        x *= lg.raise_max[lo:hi] - low + 1
+        np.add(x.astype(np.int64), low, out=amounts[lo:hi])
+
+    def play(hands: int) -> int:
+        start, target, checksum = env.hands, env.hands + hands, 0
+        choose(*groups[0])
+        env.step_async(kinds, amounts, masks[0])
+        g = 1
+        while env.hands < target:
+            choose(*groups[g])
+            done = env.step_wait()
+            env.step_async(kinds, amounts, masks[g])
+            lo, hi = groups[1 - g]
+            checksum += int(np.compress(done[lo:hi], payoffs[lo:hi], axis=0).sum())
+            g = 1 - g
+        done = env.step_wait()
+        checksum += int(np.compress(done, payoffs, axis=0).sum())
+        assert checksum == 0
+        assert not np.einsum("ij->i", payoffs).any()
+        return env.hands - start
+
+    return play
+
+
 def row(seats: int) -> str:
     return f"Random {'heads-up' if seats == 2 else f'{seats}-max'} hold'em hands, random policy"
 
@@ -150,6 +243,28 @@ def test_tables(measure: Callable[..., Any], benchmark: Any, seats: int, n: int,
                      hands=hands, rounds=3)
     # a round stops at the step that passes `hands`: at most one step's hands more
     assert hands <= played < hands + n
+@pytest.mark.parametrize("flying", [False, True])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_tables_beside_a_learner(measure: Callable[..., Any], benchmark: Any, threads: int,
+                                 flying: bool) -> None:
+    hands = HANDS[6] // 2
+    play = beside_a_learner(2048, threads, flying, LEARNER)
+    how = "step_async" if flying else "step"
+    played = measure(play, hands, what=f"{row(6)}, a learner's update a step",
+                     lib=f"Tables n=2048 threads={threads} {how}", hands=hands, rounds=3)
+    assert hands <= played < hands + 2048
+
+
+@pytest.mark.parametrize(("n", "threads"), [(2048, 2), (4096, 2)])
+def test_tables_in_two_groups(measure: Callable[..., Any], benchmark: Any, n: int,
+                              threads: int) -> None:
+    hands = HANDS[6]
+    played = measure(in_two_groups(n, threads), hands, what=row(6),
+                     lib=f"Tables n={n} threads={threads}, two groups in turn",
+                     hands=hands, rounds=3)
+    assert hands <= played < hands + n
+
+
 @pytest.mark.parametrize("seats", [6, 2])
 def test_table(measure: Callable[..., Any], seats: int) -> None:
     hands = ONE_BY_ONE[seats]

@@ -176,6 +176,78 @@ def test_the_same_hands_whatever_the_threads(monkeypatch: pytest.MonkeyPatch) ->
             assert np.array_equal(a, c) and np.array_equal(b, d)
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_steps_in_flight_play_the_hands_steps_do(threads: int,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two groups of tables stepped in turn, one group's actions chosen while the
+    other's step is in flight (`step_async`), end every step where the same steps
+    played at once (`step`, one thread) end: the same rows, payoffs and hands."""
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 4)
+    monkeypatch.setattr(batch_module, "MIN_TABLES_PER_THREAD", 1)
+    traces = []
+    for flying in (False, True):
+        rng = np.random.default_rng(5)
+        env = Tables("holdem", n=90, seats=6, stacks=60, blinds=(1, 2), seed=8,
+                     threads=threads if flying else 1)
+        groups = [np.arange(env.n) < 40, np.arange(env.n) >= 40]
+        trace = []
+        for t in range(120):
+            kinds, amounts = random_actions(rng, env)
+            if flying:
+                env.step_async(kinds, amounts, mask=groups[t % 2])
+                kinds[:] = 0                    # reused at once: the step copied them
+                done = env.step_wait()
+            else:
+                done = env.step(kinds, amounts, mask=groups[t % 2])
+            trace.append((done, env.payoffs, env.observe()["stacks"], env.hands))
+        traces.append(trace)
+    for (a, b, c, d), (e, f, g, h) in zip(*traces, strict=True):
+        assert np.array_equal(a, e) and np.array_equal(b, f) and np.array_equal(c, g)
+        assert d == h
+    assert traces[0][-1][3] > 50
+
+
+def test_the_other_group_reads_its_rows_while_one_flies(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a group's step is in flight the views of the other group's rows hold
+    still (a pipelined loop reads them to choose that group's actions)."""
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
+    monkeypatch.setattr(batch_module, "MIN_TABLES_PER_THREAD", 1)
+    env = Tables("holdem", n=64, seats=3, seed=2, threads=2)
+    lg = env.legal(copy=False)
+    first = np.arange(64) < 32
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        kinds, amounts = random_actions(rng, env)
+        still = lg.raise_max[~first].copy(), lg.call[~first].copy()
+        env.step_async(kinds, amounts, mask=first)
+        assert env.legal(copy=False) is lg and env.last_payoffs(copy=False) is not None
+        assert np.array_equal(lg.raise_max[~first], still[0])
+        assert np.array_equal(lg.call[~first], still[1])
+        env.step_wait()
+        first = ~first
+
+
+def test_tables_dropped_with_a_step_in_flight_land_it_and_stop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables that go away with a step in flight: the step lands, the workers stop."""
+    import gc
+    import threading
+
+    def workers() -> int:
+        return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
+
+    gc.collect()
+    before = workers()
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
+    env = Tables("holdem", n=600, seats=6, seed=1, threads=2)
+    env.step_async(np.ones(600, np.int64))
+    assert env.in_flight and workers() == before + 1
+    del env
+    gc.collect()
+    assert workers() == before
+
+
 def test_each_hand_has_its_own_seed_and_the_same_seed_deals_the_same() -> None:
     a = Tables("holdem", n=50, seats=3, stacks=100, seed=1)
     b = Tables("holdem", n=50, seats=3, stacks=100, seed=1)
@@ -209,6 +281,17 @@ def test_carry_keeps_the_chips_moves_the_button_and_seats_out_the_busted() -> No
 
 
 # ---------------------------------------------------------------- invariants, hostile steps
+
+#: what a step in flight refuses (each raises a RuntimeError naming the flight)
+IN_FLIGHT_PROBES = [
+    lambda env: env.step(np.ones(env.n, np.int64)),
+    lambda env: env.step_async(np.ones(env.n, np.int64)),
+    lambda env: env.actor, lambda env: env.legal(), lambda env: env.observe(),
+    lambda env: env.payoffs, lambda env: env.last_payoffs(), lambda env: env.finished,
+    lambda env: env.seeds, lambda env: env.chips, lambda env: env.history(0),
+    lambda env: env.table_of(0),
+]
+
 
 class Steps(RuleBasedStateMachine):
     """Tables under legal, illegal and malformed steps (see the module)."""
@@ -290,6 +373,61 @@ class Steps(RuleBasedStateMachine):
         with pytest.raises(bad[2]):
             env.step(bad[0], bad[1])
         assert env._batch.save() == before
+
+    @rule(data=st.data())
+    def step_in_flight(self, data: st.DataObject) -> None:
+        """A step left in flight (`step_async`) for a group of tables: every read or
+        step meanwhile is refused, the other tables do not change, and `step_wait`
+        lands it."""
+        env = self.env
+        mask = np.array(data.draw(st.lists(st.booleans(), min_size=env.n, max_size=env.n)))
+        kinds, amounts = random_actions(self.rng, env)
+        before = env._batch.save()
+        env.step_async(kinds, amounts, mask=mask)
+        assert env.in_flight
+        kinds[:] = 7                    # the caller's arrays are free at once
+        amounts[:] = -1
+        probe = data.draw(st.sampled_from(IN_FLIGHT_PROBES))
+        with pytest.raises(RuntimeError, match="in flight"):
+            probe(env)
+        done = env.step_wait()
+        assert not env.in_flight
+        assert not done[~mask].any()
+        after = env._batch.save()
+        for i in np.flatnonzero(~mask):
+            assert before[i] == after[i], "a table that did not act changed"
+
+    @rule(data=st.data())
+    def illegal_step_in_flight(self, data: st.DataObject) -> None:
+        """A step in flight with an illegal action: `step_wait` raises what `step`
+        would, no table changed, and no step is in flight any more."""
+        env = self.env
+        kinds, amounts = random_actions(self.rng, env)
+        i = data.draw(st.integers(0, env.n - 1))
+        lg = env.legal()
+        kinds[i], amounts[i] = data.draw(st.sampled_from(
+            [(2, int(lg.raise_max[i]) + 1), (2, -5), (7, 0), (-1, 0)]))
+        before = env._batch.save()
+        env.step_async(kinds, amounts)
+        with pytest.raises(ValueError, match=f"(table {i}:|kinds\\[{i}\\])"):
+            env.step_wait()
+        assert not env.in_flight
+        assert env._batch.save() == before, "a refused step changed a table"
+
+    @rule(data=st.data())
+    def malformed_step_in_flight(self, data: st.DataObject) -> None:
+        """Arrays of the wrong type or shape are refused by `step_async` itself."""
+        env = self.env
+        bad = data.draw(st.sampled_from([
+            (np.ones(env.n, float), TypeError), (np.ones(env.n + 1, np.int64), ValueError),
+        ]))
+        before = env._batch.save()
+        with pytest.raises(bad[1]):
+            env.step_async(bad[0])
+        assert not env.in_flight
+        assert env._batch.save() == before
+        with pytest.raises(RuntimeError, match="without a step in flight"):
+            env.step_wait()
 
     @rule(mode=st.sampled_from(["fold", "check"]))
     def illegal_actions_as(self, mode: str) -> None:

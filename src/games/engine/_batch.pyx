@@ -33,6 +33,7 @@ cimport numpy as cnp
 
 cnp.import_array()
 
+import os
 import threading
 
 import numpy as np
@@ -159,6 +160,12 @@ ctypedef struct Tail:
 cdef enum:
     SHARE = 64
     TAIL_PART = 4                   # a slice keeps back 1/TAIL_PART of its tables
+
+
+cdef enum:
+    GATE_PENDING = 0                # the actions are not checked yet
+    GATE_OPEN = 1                   # checked: every thread plays
+    GATE_SHUT = 2                   # refused: nobody plays, no table changes
 
 
 cdef inline void _wait_for(long *word, long value) noexcept nogil:
@@ -340,6 +347,7 @@ cdef class Batch:
     cdef const int64_t *p_kinds
     cdef const int64_t *p_amounts
     cdef const uint8_t *p_acting
+    cdef int p_lo, p_hi                     # the acting tables lie in p_lo..p_hi-1
     cdef uint8_t *p_done
     cdef int p_mode
     cdef Worker *workers
@@ -347,6 +355,17 @@ cdef class Batch:
     cdef Tail *tails                        # each thread's slice of a step (`_run_slice`)
     cdef int p_threads
     cdef long posted
+    # a step posted and not landed yet (`step(..., land=False)`, `land`): the workers
+    # play it while this thread is back in Python; the arrays it reads and writes are
+    # held here until it lands
+    cdef readonly bint flying
+    cdef object _flight
+    cdef long fly_pid                       # the process that posted it
+    # a step in flight is checked by the first thread to reach it (`_through_gate`),
+    # off the caller's thread; nobody plays a table until the gate opens
+    cdef long gate                          # GATE_*
+    cdef long claim                         # threads that reached the gate (the first checks)
+    cdef int refused_at, refused_why        # the check's answer where it shut the gate
     cdef list _threads
     cdef long failures                      # tables that failed so far (status set)
     cdef int hot_lines                      # the lines of a slot every action touches
@@ -560,7 +579,7 @@ cdef class Batch:
     # ---------------------------------------------------------------- stepping
 
     def step(self, cnp.ndarray kinds, cnp.ndarray amounts, cnp.ndarray acting, int mode,
-             cnp.ndarray done, int threads):
+             cnp.ndarray done, int threads, bint land=True):
         """One step: the actions checked at every acting table first (nothing changes
         when one cannot be taken), then applied, a new hand dealt where one ended
         (done[i] = 1), on `threads` threads: this one and the batch's workers
@@ -569,47 +588,125 @@ cdef class Batch:
         acting table whose action cannot be taken: why 1, its kind is not 0, 1 or 2;
         why 2, it is not legal now (checked where mode is REFUSE).  The arrays are the
         caller's, checked by it: (n,) and C-contiguous, kinds and amounts int64,
-        acting and done uint8."""
-        cdef int w, k = threads - 1, failed = 0, first = -1, why = 0
+        acting and done uint8.
+
+        land=False (several threads only) posts the step to the workers unchecked and
+        returns (0, -1, 0) at once, every slice left as shares: the caller's Python
+        runs while the first worker to reach it checks the actions (`_through_gate`:
+        nobody plays before) and they play, and `land()` joins them, takes what is
+        left and returns what `step` would have, a refusal too."""
+        cdef int w, k = threads - 1, failed = 0, first = -1, why = 0, span
         cdef int64_t finished
-        cdef Worker *wk
         cdef Tail *tail
+        if self.flying:
+            raise RuntimeError("a step is in flight: land it first")
         if k > self.nworkers:
             raise ValueError(f"{threads} threads asked, {self.nworkers} workers started")
+        if not land and k == 0:
+            raise ValueError("a step in flight needs a worker: threads must be 2 or more")
         self.p_kinds = <const int64_t *>cnp.PyArray_DATA(kinds)
         self.p_amounts = <const int64_t *>cnp.PyArray_DATA(amounts)
         self.p_acting = <const uint8_t *>cnp.PyArray_DATA(acting)
         self.p_done = <uint8_t *>cnp.PyArray_DATA(done)
         self.p_mode = mode
+        self._acting_range()
+        if land:
+            with nogil:
+                self._check(&first, &why)
+            if why:
+                return 0, first, why
+        self.gate = GATE_OPEN if land else GATE_PENDING     # published by the posts
+        self.claim = 0
+        if k == 0:
+            with nogil:
+                finished = self._run(self.p_lo, self.p_hi, self.p_hi, &failed)
+            return self._landed(finished, failed)
         with nogil:
-            self._check(&first, &why)
-        if why:
-            return 0, first, why
+            self.p_threads = threads
+            span = self.p_hi - self.p_lo
+            for w in range(threads):        # published by the posts' release stores
+                tail = &self.tails[w]
+                tail.start = self.p_lo + <int>(<int64_t>span * w // threads)
+                tail.stop = self.p_lo + <int>(<int64_t>span * (w + 1) // threads)
+                tail.tail = tail.stop - (tail.stop - tail.start) // TAIL_PART
+                if not land:                # every slice shares: whoever is free plays
+                    tail.tail = tail.start
+                tail.next = tail.tail
+            for w in range(k):
+                self.posted += 1
+                spin_store(&self.workers[w].seq, self.posted)
+        if not land:
+            self.flying = True
+            self._flight = (kinds, amounts, acting, done)
+            self.fly_pid = os.getpid()
+            return 0, -1, 0
         with nogil:
-            if k == 0:
-                finished = self._run(0, self.n, self.n, &failed)
+            finished = self._join(&failed)
+        return self._landed(finished, failed)
+
+    def land(self):
+        """The step in flight (`step(..., land=False)`): this thread takes the shares
+        left and waits for the workers; returns (hands finished, -1, 0)."""
+        cdef int failed = 0
+        cdef int64_t finished
+        if not self.flying:
+            raise RuntimeError("no step is in flight")
+        if os.getpid() != self.fly_pid:     # its workers are the parent's
+            raise RuntimeError("the process forked while a step was in flight: its "
+                               "tables are the parent's")
+        with nogil:
+            finished = self._join(&failed)
+        self.flying = False
+        self._flight = None
+        if self.gate == GATE_SHUT:
+            return 0, self.refused_at, self.refused_why
+        return self._landed(finished, failed)
+
+    cdef bint _through_gate(self) noexcept nogil:
+        """Whether the step posted may be played: the first thread here checks its
+        actions (`_check`) and opens or shuts the gate; the others wait for it."""
+        cdef int first = -1, why = 0
+        cdef long idle = 0
+        if spin_load(&self.gate) == GATE_PENDING:
+            if spin_take(&self.claim, 1) == 0:
+                self._check(&first, &why)
+                self.refused_at = first
+                self.refused_why = why
+                spin_store(&self.gate, GATE_SHUT if why else GATE_OPEN)
             else:
-                self.p_threads = threads
-                for w in range(threads):    # published by the posts' release stores
-                    tail = &self.tails[w]
-                    tail.start = <int>(<int64_t>self.n * w // threads)
-                    tail.stop = <int>(<int64_t>self.n * (w + 1) // threads)
-                    tail.tail = tail.stop - (tail.stop - tail.start) // TAIL_PART
-                    tail.next = tail.tail
-                for w in range(k):
-                    wk = &self.workers[w]
-                    self.posted += 1
-                    spin_store(&wk.seq, self.posted)
-                finished = self._run_slice(0, &failed)
-                for w in range(k):
-                    wk = &self.workers[w]
-                    _wait_for(&wk.done, wk.seq)
-                    finished += wk.finished
-                    failed += wk.failed
+                while spin_load(&self.gate) == GATE_PENDING:
+                    spin_idle(&idle)
+        return spin_load(&self.gate) == GATE_OPEN
+
+    cdef int64_t _join(self, int *failed) noexcept nogil:
+        """This thread's part of the step posted (its slice, then shares), then the
+        workers': the hands finished, the failed tables added to `failed`."""
+        cdef int w
+        cdef Worker *wk
+        cdef int64_t finished = self._run_slice(0, failed)
+        for w in range(self.p_threads - 1):
+            wk = &self.workers[w]
+            _wait_for(&wk.done, wk.seq)
+            finished += wk.finished
+            failed[0] += wk.failed
+        return finished
+
+    cdef object _landed(self, int64_t finished, int failed):
         self.failures += failed
         if self.failures:                   # a failed table stays failed: every step says so
             self._raise_status(0, self.n)
         return finished, -1, 0
+
+    cdef void _acting_range(self) noexcept nogil:
+        """Where the acting tables lie (p_lo..p_hi-1; empty when none acts): a step
+        of a group of tables (a mask) checks and walks only their span."""
+        cdef int lo = 0, hi = self.n
+        while lo < hi and not self.p_acting[lo]:
+            lo += 1
+        while hi > lo and not self.p_acting[hi - 1]:
+            hi -= 1
+        self.p_lo = lo
+        self.p_hi = hi
 
     cdef void _check(self, int *first, int *why) noexcept nogil:
         """The first acting table whose action cannot be taken (see `step`).  One pass
@@ -622,12 +719,12 @@ cdef class Batch:
         cdef const uint8_t *acting = self.p_acting
         cdef bint refuse = self.p_mode == REFUSE
         cdef int wrong = 0
-        for i in range(self.n):
+        for i in range(self.p_lo, self.p_hi):
             wrong |= (acting[i] != 0) & ((<uint64_t>kinds[i] > RAISE)
                                          | (refuse & (not self._legal(i, kinds[i], amounts[i]))))
         if not wrong:
             return
-        for i in range(self.n):
+        for i in range(self.p_lo, self.p_hi):
             if not acting[i]:
                 continue
             if kinds[i] < FOLD or kinds[i] > RAISE:
@@ -649,9 +746,12 @@ cdef class Batch:
         shares of the tails, its own first (see `Tail`); returns the hands finished,
         and adds the tables that failed to `failed`."""
         cdef Tail *tail = &self.tails[me]
-        cdef int64_t finished = self._run(tail.start, tail.tail, tail.stop, failed)
+        cdef int64_t finished
         cdef int v
         cdef long start
+        if not self._through_gate():
+            return 0
+        finished = self._run(tail.start, tail.tail, tail.stop, failed)
         for v in range(self.p_threads):
             tail = &self.tails[(me + v) % self.p_threads]
             while True:
@@ -746,7 +846,14 @@ cdef class Batch:
 
     def stop_workers(self):
         """Stop the workers and wait for them to end."""
-        cdef int w
+        cdef int w, failed = 0
+        if self.flying:                 # the step in flight lands first (in the
+            if os.getpid() == self.fly_pid:     # process whose workers play it)
+                with nogil:
+                    self._join(&failed)
+                self.failures += failed
+            self.flying = False
+            self._flight = None
         for w in range(self.nworkers):
             spin_store(&self.workers[w].seq, -1)
         for thread in self._threads:

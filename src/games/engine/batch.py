@@ -34,6 +34,13 @@ to `raise_min`); `observe()` gives each seat's cards in the order dealt, those t
 variant's streets deal face up (cards 3-6 of seven) being the ones its opponents see,
 and a common last card (eight players) on the board.
 
+A step may also be left in flight while the calling thread goes on in Python
+(`step_async`, then `step_wait` for its `done`; the names of Gymnasium's and Stable
+Baselines' vector environments): the worker threads play it meanwhile, and the caller's
+thread joins them when it waits.  A loop that keeps two groups of tables (two masks)
+computes one group's actions while the other's are played, so that with two threads
+both cores play tables while the policy runs (docs/guides/simulation.md).
+
 Same seed, same actions: the same hands, whatever `threads` is.  The seed of the hand
 in play at each table is `seeds[i]`: ``Table(game, hand_stacks, seed=int(seeds[i]),
 ...)`` deals it again, and `history(i)` replays the last finished hand so on a `Table`
@@ -144,6 +151,9 @@ class Tables:
         self._pid = os.getpid()
         weakref.finalize(self, self._batch.stop_workers)
         self._stepping = threading.Lock()     # one step at a time, whatever the thread
+        # the step in flight (`step_async`): its done array, and for a step already
+        # played (one thread) the batch's answer; None when no step is in flight
+        self._flight: tuple[npt.NDArray[np.bool_], tuple[int, int, int] | None] | None = None
         self._rows: dict[str, npt.NDArray[Any]] = self._batch.rows
         # read-only views of the rows, made once (the rows are never reallocated)
         self._views: dict[str, npt.NDArray[Any]] = {}
@@ -158,6 +168,7 @@ class Tables:
         self._kinds = np.zeros(self.n, np.int64)
         self._amounts = np.zeros(self.n, np.int64)
         self._all = np.ones(self.n, np.uint8)
+        self._acting = np.ones(self.n, np.uint8)
 
     def _options(self, seats: int) -> TableOptions:
         """The options of a hand dealt to `seats` seats (carry: fewer seats than the
@@ -183,6 +194,7 @@ class Tables:
     @property
     def actor(self) -> _I64:
         """The seat to act at each table, (n,) int64."""
+        self._settled()
         actor: _I64 = self._rows["actor"].copy()
         return actor
 
@@ -192,6 +204,7 @@ class Tables:
         no copy, for a policy that reads them before its next `step`."""
         if not copy:
             return self._legal_views
+        self._settled()
         rows = self._rows
         return TablesLegal(*(rows[name].copy() for name in _LEGAL))
 
@@ -199,6 +212,7 @@ class Tables:
     def payoffs(self) -> _I64:
         """(n, seats) int64: each seat's chips won minus chips put in, in the last hand
         each table finished (zeros before its first)."""
+        self._settled()
         payoffs: _I64 = self._batch.payoffs.copy()
         return payoffs
 
@@ -219,6 +233,7 @@ class Tables:
     @property
     def finished(self) -> _I64:
         """(n,) int64: the hands each table finished."""
+        self._settled()
         finished = np.empty(self.n, np.int64)
         self._batch.counts(finished, np.empty(self.n, np.uint64))
         return finished
@@ -226,6 +241,7 @@ class Tables:
     @property
     def seeds(self) -> npt.NDArray[np.uint64]:
         """(n,) uint64: the seed of the hand in play at each table."""
+        self._settled()
         seeds = np.empty(self.n, np.uint64)
         self._batch.counts(np.empty(self.n, np.int64), seeds)
         return seeds
@@ -233,6 +249,7 @@ class Tables:
     @property
     def chips(self) -> _I64:
         """(n, seats) int64: each seat's chips when the hand in play began."""
+        self._settled()
         out = np.empty((self.n, self.seats), np.int64)
         self._batch.chips(out)
         return out
@@ -257,6 +274,8 @@ class Tables:
         The tables write these arrays (all but `legal()`'s) only from the first call
         on: it writes them for every table as it stands, then every step keeps them.  A
         loop that never observes does not pay for them."""
+        if copy or not self._batch.watched:
+            self._settled()
         if not self._batch.watched:
             self._watch()
         if not copy:
@@ -278,16 +297,77 @@ class Tables:
         (n,) bool, the tables that act (None: all; the others wait, their entries
         ignored).  Returns (n,) bool: the tables whose hand ended (the next one is
         dealt already)."""
-        if not self._stepping.acquire(blocking=False):
-            raise RuntimeError("step() was called while another step of these tables ran "
-                               "(from another thread); no table was changed")
+        self._acquire("step()")
         try:
-            return self._step(kinds, amounts, mask)
+            return self._post(kinds, amounts, mask, land=True)
         finally:
             self._stepping.release()
 
-    def _step(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None,
-              mask: npt.ArrayLike | None) -> npt.NDArray[np.bool_]:
+    def step_async(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None = None,
+                   mask: npt.ArrayLike | None = None) -> None:
+        """`step`, left in flight: the batch's worker threads check the actions and
+        play them while this thread returns to its Python; `step_wait()` joins them and
+        returns `done`, or raises the ValueError `step` would have for a refused step
+        (then no table changed, and no step is in flight).  Arrays of the wrong type or
+        shape raise here.  On one thread (threads=1, or too few tables for two) the step
+        is played here and now, and `step_wait()` only returns its `done`.
+
+        Until `step_wait()`, the acting tables' rows change under the views of
+        `legal(copy=False)`, `observe(copy=False)` and `last_payoffs(copy=False)`; the
+        other tables' rows stay as they are, so a loop may read them to choose the
+        next group's actions.  Everything else that reads the tables (`step`, a
+        second `step_async`, `actor`, `legal()`, `observe()`, `payoffs`, `history`,
+        ...) raises a RuntimeError until then.  `kinds`, `amounts` and `mask` are
+        copied: the caller may change or reuse them at once."""
+        self._acquire("step_async()")
+        try:
+            self._post(kinds, amounts, mask, land=False)
+        finally:
+            self._stepping.release()
+
+    def step_wait(self) -> npt.NDArray[np.bool_]:
+        """The `done` of the step in flight (`step_async`), once every table of it has
+        played: this thread plays the part the workers have not started yet."""
+        with self._stepping:
+            if self._flight is None:
+                raise RuntimeError("step_wait() without a step in flight (step_async)")
+            done, answer = self._flight
+            if answer is None:
+                try:
+                    answer = self._batch.land()
+                finally:                # landed, or failed tables (the batch raised)
+                    if not self._batch.flying:
+                        self._flight = None
+            self._flight = None
+            finished, i, why = answer
+            self._refuse(i, why, self._kinds, self._amounts)
+            self._hands += finished
+            return done
+
+    @property
+    def in_flight(self) -> bool:
+        """Whether a step is in flight (`step_async` without its `step_wait` yet)."""
+        return self._flight is not None
+
+    def _settled(self) -> None:
+        """Raise when a step is in flight: the tables are being played."""
+        if self._flight is not None:
+            raise RuntimeError("a step is in flight (step_async): call step_wait() "
+                               "before reading or stepping the tables")
+
+    def _acquire(self, what: str) -> None:
+        """Take the step's lock, not waited for (another thread's step is an error),
+        with no step in flight; the caller releases it."""
+        if not self._stepping.acquire(blocking=False):
+            raise RuntimeError(f"{what} was called while another step of these tables ran "
+                               "(from another thread); no table was changed")
+        if self._flight is not None:
+            self._stepping.release()
+            self._settled()
+
+    def _post(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None,
+              mask: npt.ArrayLike | None, land: bool) -> npt.NDArray[np.bool_]:
+        """Check the actions and play them (land) or leave them in flight."""
         kind = self._column(kinds, "kinds", self._kinds)
         if amounts is None:
             amount = self._amounts
@@ -295,6 +375,10 @@ class Tables:
         else:
             amount = self._column(amounts, "amounts", self._amounts)
         acting = self._mask(mask)
+        if not land:                    # the step in flight reads arrays of its own
+            kind = self._own(kind, self._kinds)
+            amount = self._own(amount, self._amounts)
+            acting = self._own(acting, self._acting)
         done = np.zeros(self.n, np.bool_)
         # a worker spins on its own core: no more threads than the process has CPUs
         count = 1 if self.threads == 1 else min(self.threads, available_cpus(),
@@ -303,15 +387,33 @@ class Tables:
             self._batch.start_workers(count - 1)        # first use, or a forked child
             self._pid = os.getpid()
         # the actions are checked first, in the same call: a refused step changes nothing
+        flies = not land and count > 1
         finished, i, why = self._batch.step(kind, amount, acting, _ILLEGAL[self.on_illegal],
-                                            done.view(np.uint8), count)
+                                            done.view(np.uint8), count, not flies)
+        if land:
+            self._refuse(i, why, kind, amount)
+            self._hands += finished
+        elif flies:
+            self._flight = (done, None)
+        else:                           # played here: its answer waits for step_wait()
+            self._flight = (done, (int(finished), i, why))
+        return done
+
+    def _refuse(self, i: int, why: int, kind: _I64, amount: _I64) -> None:
+        """Raise the batch's refusal of a step (why 1: a kind out of range, 2: an
+        illegal action at table i); nothing when why is 0."""
         if why == 1:
             raise ValueError(f"kinds[{i}] = {kind[i]}: an action is 0 (fold), 1 (check or "
-                             "call) or 2 (raise to the amount)")
+                             "call) or 2 (raise to the amount); no table was changed")
         if why == 2:
             raise ValueError(self._illegal(i, int(kind[i]), int(amount[i])))
-        self._hands += finished
-        return done
+
+    @staticmethod
+    def _own(array: npt.NDArray[Any], buffer: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        """`array` in `buffer` (the tables' own), unless it is that buffer already."""
+        if array is not buffer:
+            buffer[:] = array
+        return buffer
 
     def _mask(self, mask: npt.ArrayLike | None) -> npt.NDArray[np.uint8]:
         if mask is None:
@@ -372,6 +474,7 @@ class Tables:
     def table_of(self, i: int) -> Table:
         """The last hand table i finished, replayed on a `Table` (its seed, its stacks,
         its actions): the same cards, the same stacks."""
+        self._settled()
         if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
             raise TypeError(f"a table is an int, got {type(i).__name__}")
         if not 0 <= i < self.n:
