@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 import zlib
 from typing import Any
@@ -246,6 +247,32 @@ def test_tables_dropped_with_a_step_in_flight_land_it_and_stop(
     del env
     gc.collect()
     assert workers() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_child_forked_while_a_step_flies_cannot_land_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers of a step in flight are the parent's: a forked child's step_wait
+    raises (it would wait for threads it does not have), and the parent lands it."""
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
+    env = Tables("holdem", n=600, seats=6, seed=1, threads=2)
+    env.step(np.ones(600, np.int64))                # the worker started
+    env.step_async(np.ones(600, np.int64))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)     # fork beside threads
+        pid = os.fork()
+    if pid == 0:                                    # the child: no pytest from here on
+        code = 3
+        try:
+            env.step_wait()
+        except RuntimeError as error:
+            code = 0 if "forked" in str(error) and env.in_flight else 2
+        except BaseException:
+            code = 4
+        os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert env.step_wait().shape == (600,) and not env.in_flight
 
 
 def test_each_hand_has_its_own_seed_and_the_same_seed_deals_the_same() -> None:
