@@ -36,10 +36,11 @@ and a common last card (eight players) on the board.
 
 A step may also be left in flight while the calling thread goes on in Python
 (`step_async`, then `step_wait` for its `done`; the names of Gymnasium's and Stable
-Baselines' vector environments): the worker threads play it meanwhile, and the caller's
-thread joins them when it waits.  A loop that keeps two groups of tables (two masks)
-computes one group's actions while the other's are played, so that with two threads
-both cores play tables while the policy runs (docs/guides/simulation.md).
+Baselines' vector environments): the worker threads check and play it meanwhile, and
+the caller's thread joins them when it waits.  It pays where the caller has work of its
+own to do meanwhile, a learner's update (docs/guides/simulation.md); two groups of
+tables stepped in turn, one group's actions chosen while the other's fly, were measured
+and lost to one step of all of them (docs/benchmarks.md).
 
 Same seed, same actions: the same hands, whatever `threads` is.  The seed of the hand
 in play at each table is `seeds[i]`: ``Table(game, hand_stacks, seed=int(seeds[i]),
@@ -386,7 +387,8 @@ class Tables:
         if count > 1 and (self._batch.nworkers != count - 1 or self._pid != os.getpid()):
             self._batch.start_workers(count - 1)        # first use, or a forked child
             self._pid = os.getpid()
-        # the actions are checked first, in the same call: a refused step changes nothing
+        # the actions are checked before any is played (in this call, or by the first
+        # worker to reach a step in flight): a refused step changes nothing
         flies = not land and count > 1
         finished, i, why = self._batch.step(kind, amount, acting, _ILLEGAL[self.on_illegal],
                                             done.view(np.uint8), count, not flies)
