@@ -37,21 +37,28 @@ LEARNER = 20_000                          # floats a learner's stand-in update w
 
 
 def numpy_policy(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
-    """Uniform over the actor's allowed kinds of action, raises to a uniform amount:
-    one uniform number a table, scaled by the kinds allowed (fold where it may, check
-    or call, raise where it may); its integer part picks the kind, and the fraction
-    left (uniform on [0, 1) again) the amount."""
+    """Uniform over the actor's allowed kinds of action, raises to a uniform amount,
+    over every table's row of `legal(copy=False)` (`uniform_actions`)."""
     lg = env.legal(copy=False)          # views: read before the step
-    fold = lg.fold.view(np.int8)
-    x = rng.random(env.n)
-    x *= (lg.raise_min >= 0) + fold + 1.0
+    return uniform_actions(rng, lg.fold, lg.raise_min, lg.raise_max)
+
+
+def uniform_actions(rng: np.random.Generator, fold: np.ndarray, low: np.ndarray,
+                    high: np.ndarray, kinds: np.ndarray | None = None,
+                    amounts: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The policy over rows of `legal()` (fold, raise_min, raise_max): one uniform
+    number a table, scaled by the kinds allowed (fold where it may, check or call,
+    raise where it may); its integer part picks the kind, and the fraction left
+    (uniform on [0, 1) again) the amount.  Written into `kinds` and `amounts` where
+    given (a group's part of whole arrays)."""
+    folds = fold.view(np.int8)
+    x = rng.random(len(folds))
+    x *= (low >= 0) + folds + 1.0
     pick = x.astype(np.int64)
     x -= pick
-    kinds = pick + 1 - fold             # where it may not fold, the pick starts at a call
-    low = lg.raise_min
-    x *= lg.raise_max - low + 1
-    amounts = x.astype(np.int64)
-    amounts += low
+    kinds = np.subtract(pick + 1, folds, out=kinds)    # where it may not fold, the
+    x *= high - low + 1                                # pick starts at a call
+    amounts = np.add(x.astype(np.int64), low, out=amounts)
     return kinds, amounts
 
 
@@ -196,16 +203,9 @@ def in_two_groups(n: int, threads: int) -> Callable[[int], int]:
     masks = [np.arange(n) < half, np.arange(n) >= half]
     kinds, amounts = np.ones(n, np.int64), np.zeros(n, np.int64)
 
-    def choose(lo: int, hi: int) -> None:         # numpy_policy over one group's rows
-        fold = lg.fold[lo:hi].view(np.int8)
-        low = lg.raise_min[lo:hi]
-        x = rng.random(hi - lo)
-        x *= (low >= 0) + fold + 1.0
-        pick = x.astype(np.int64)
-        x -= pick
-        np.subtract(pick + 1, fold, out=kinds[lo:hi])
-        x *= lg.raise_max[lo:hi] - low + 1
-        np.add(x.astype(np.int64), low, out=amounts[lo:hi])
+    def choose(lo: int, hi: int) -> None:         # the policy over one group's rows
+        uniform_actions(rng, lg.fold[lo:hi], lg.raise_min[lo:hi], lg.raise_max[lo:hi],
+                        kinds[lo:hi], amounts[lo:hi])
 
     def play(hands: int) -> int:
         start, target, checksum = env.hands, env.hands + hands, 0

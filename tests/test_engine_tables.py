@@ -220,11 +220,13 @@ def test_the_other_group_reads_its_rows_while_one_flies(
     rng = np.random.default_rng(0)
     for _ in range(40):
         kinds, amounts = random_actions(rng, env)
-        still = lg.raise_max[~first].copy(), lg.call[~first].copy()
+        payoffs = env.last_payoffs(copy=False)
+        still = lg.raise_max[~first].copy(), lg.call[~first].copy(), payoffs[~first].copy()
         env.step_async(kinds, amounts, mask=first)
-        assert env.legal(copy=False) is lg and env.last_payoffs(copy=False) is not None
+        assert env.legal(copy=False) is lg and env.last_payoffs(copy=False) is payoffs
         assert np.array_equal(lg.raise_max[~first], still[0])
         assert np.array_equal(lg.call[~first], still[1])
+        assert np.array_equal(payoffs[~first], still[2])
         env.step_wait()
         first = ~first
 
