@@ -14,8 +14,11 @@ again), and its cost is in the timing; for `Table` and OpenSpiel it is Python's
 warmed up (20 steps, their worker threads started) before the timing; each round then
 plays on until a fixed number of hands more have finished (the last step's extra
 hands, under n, are not counted: the rate errs low).  Every finished hand's payoffs
-are read in the timing, into a running sum checked to stay zero.  `observe()` is
-timed for 4096 tables.
+are summed in the timing: by the tables in C as each hand ends, read once a round
+(`totals()`, as a simulation that wants its result reads it), and in the rows marked
+"payoffs read every step" also by the loop after every step, from the view of
+`last_payoffs(copy=False)` (as a reinforcement-learning loop reads its rewards); the
+sums are checked to be zero.  `observe()` is timed for 4096 tables.
 """
 
 from __future__ import annotations
@@ -62,13 +65,15 @@ def uniform_actions(rng: np.random.Generator, fold: np.ndarray, low: np.ndarray,
     return kinds, amounts
 
 
-def tables_player(seats: int, n: int, threads: int) -> Callable[[int], int]:
+def tables_player(seats: int, n: int, threads: int,
+                  every_step: bool = False) -> Callable[[int], int]:
     """The tables, made and warmed up (their workers started) outside the timing, and
     a function that plays `hands` more hands on them and returns how many it played.
-    Every finished hand's payoffs are read (all seats, through the read-only view of
-    `last_payoffs(copy=False)`) into a running sum, which
-    stays 0 as chips are conserved; at the end every table's last hand is checked
-    to sum to zero row by row."""
+    The hands' payoffs summed by the tables (`totals()`, read before and after) sum
+    to 0 as chips are conserved; with `every_step` the loop also reads every finished
+    hand's payoffs (all seats, through the read-only view of `last_payoffs(copy=False)`)
+    into a running sum, which must be 0 too.  At the end every table's last hand is
+    checked to sum to zero row by row."""
     rng = np.random.default_rng(SEED)
     env = Tables("holdem", n=n, seats=seats, stacks=STACK, blinds=BLINDS, seed=SEED,
                  threads=threads)
@@ -79,9 +84,13 @@ def tables_player(seats: int, n: int, threads: int) -> Callable[[int], int]:
 
     def play(hands: int) -> int:
         start, target, checksum = env.hands, env.hands + hands, 0
+        before = env.totals()
         while env.hands < target:
             done = step(*numpy_policy(rng, env))
-            checksum += int(np.compress(done, payoffs, axis=0).sum())
+            if every_step:
+                checksum += int(np.compress(done, payoffs, axis=0).sum())
+        totals = env.totals() - before
+        assert totals.hands == env.hands - start and not totals.won.sum()
         assert checksum == 0
         # a row's sum by einsum: numpy's sum(axis=1) over 2..9 columns is slow
         assert not np.einsum("ij->i", payoffs).any()
@@ -242,6 +251,17 @@ def test_tables(measure: Callable[..., Any], benchmark: Any, seats: int, n: int,
     played = measure(play, hands, what=row(seats), lib=f"Tables n={n} threads={threads}",
                      hands=hands, rounds=3)
     # a round stops at the step that passes `hands`: at most one step's hands more
+    assert hands <= played < hands + n
+
+
+@pytest.mark.parametrize(("n", "threads"), [(1024, 1), (2048, 2)])
+def test_tables_reading_every_step(measure: Callable[..., Any], benchmark: Any, n: int,
+                                   threads: int) -> None:
+    hands = HANDS[6]
+    play = tables_player(6, n, threads, every_step=True)
+    played = measure(play, hands, what=row(6),
+                     lib=f"Tables n={n} threads={threads}, payoffs read every step",
+                     hands=hands, rounds=3)
     assert hands <= played < hands + n
 @pytest.mark.parametrize("flying", [False, True])
 @pytest.mark.parametrize("threads", [1, 2])

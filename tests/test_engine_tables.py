@@ -171,10 +171,67 @@ def test_the_same_hands_whatever_the_threads(monkeypatch: pytest.MonkeyPatch) ->
         for _ in range(30):
             env.step(*random_actions(rng, env))
             trace.append((env.payoffs.copy(), env.observe()["hole"]))
+        totals = env.totals()
+        trace.append((totals.won, totals.squares))      # the same sums, to the bit
         runs.append(trace)
     for other in runs[1:]:
         for (a, b), (c, d) in zip(runs[0], other, strict=True):
             assert np.array_equal(a, c) and np.array_equal(b, d)
+
+
+@pytest.mark.parametrize(("seats", "threads", "flying"), [(6, 1, False), (2, 1, False),
+                                                           (6, 2, False), (6, 2, True)])
+def test_totals_sum_the_payoffs_of_every_hand_finished(
+        seats: int, threads: int, flying: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`totals()` is every finished hand's payoffs (read from `payoffs` after each
+    step) summed by seat, with their squares, whether the steps are whole, masked or
+    in flight; its mean and standard error are those of the hands' payoffs; and a
+    later reading minus an earlier one sums the hands between."""
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
+    monkeypatch.setattr(batch_module, "MIN_TABLES_PER_THREAD", 1)
+    env = Tables("holdem", n=150, seats=seats, stacks=80, blinds=(1, 2), seed=6,
+                 threads=threads)
+    rng = np.random.default_rng(11)
+    start = env.totals()
+    assert start.hands == 0 and not start.won.any() and not start.squares.any()
+    assert np.isnan(start.mean).all() and np.isnan(start.standard_error).all()
+    hands = []
+    middle = None
+    for t in range(200):
+        kinds, amounts = random_actions(rng, env)
+        mask = None if t % 3 else rng.random(env.n) < 0.5
+        if flying:
+            env.step_async(kinds, amounts, mask=mask)
+            done = env.step_wait()
+        else:
+            done = env.step(kinds, amounts, mask=mask)
+        hands.extend(env.payoffs[done])
+        if t == 99:
+            middle = env.totals()
+    payoffs = np.array(hands)
+    totals = env.totals()
+    assert totals.hands == env.hands == len(payoffs) > 1000
+    assert np.array_equal(totals.won, payoffs.sum(axis=0))
+    assert not totals.won.sum()                             # chips are conserved
+    assert np.array_equal(totals.squares, (payoffs.astype(np.float64) ** 2).sum(axis=0))
+    assert totals.mean == pytest.approx(payoffs.mean(axis=0), rel=1e-12)
+    error = payoffs.std(axis=0, ddof=1) / np.sqrt(len(payoffs))
+    assert totals.standard_error == pytest.approx(error, rel=1e-9)
+    assert middle is not None
+    later = totals - middle
+    assert later.hands == len(payoffs) - middle.hands
+    assert np.array_equal(later.won, payoffs[middle.hands:].sum(axis=0))
+    with pytest.raises(ValueError, match="later hands"):
+        middle - totals
+
+
+def test_totals_of_other_tables_cannot_be_taken() -> None:
+    six = Tables("holdem", n=4, seats=6, seed=1).totals()
+    two = Tables("holdem", n=4, seats=2, seed=1).totals()
+    with pytest.raises(ValueError, match="other tables"):
+        six - two
+    with pytest.raises(TypeError):
+        six - 1                                             # type: ignore[operator]
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])
@@ -318,7 +375,7 @@ IN_FLIGHT_PROBES = [
     lambda env: env.actor, lambda env: env.legal(), lambda env: env.observe(),
     lambda env: env.payoffs, lambda env: env.last_payoffs(), lambda env: env.finished,
     lambda env: env.seeds, lambda env: env.chips, lambda env: env.history(0),
-    lambda env: env.table_of(0),
+    lambda env: env.table_of(0), lambda env: env.totals(),
 ]
 
 
@@ -352,10 +409,17 @@ class Steps(RuleBasedStateMachine):
             assume(False)
         self.rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
         self.total = sum(stacks)
+        self.won = np.zeros(seats, np.int64)    # the finished hands' payoffs, summed
+
+    def _count(self, done: np.ndarray) -> None:
+        """The hands a step finished, into the sums `totals()` must give (without
+        carry: with it a step may also finish hands nobody decided in, whose payoffs
+        no row shows)."""
+        self.won += self.env.payoffs[done].sum(axis=0)
 
     @rule()
     def legal_step(self) -> None:
-        self.env.step(*random_actions(self.rng, self.env))
+        self._count(self.env.step(*random_actions(self.rng, self.env)))
 
     @rule(data=st.data())
     def masked_step(self, data: st.DataObject) -> None:
@@ -364,6 +428,7 @@ class Steps(RuleBasedStateMachine):
         before = self.env._batch.save()
         kinds, amounts = random_actions(self.rng, self.env)
         done = self.env.step(kinds, amounts, mask=mask)
+        self._count(done)
         assert not done[~mask].any()
         after = self.env._batch.save()
         for i in np.flatnonzero(~mask):
@@ -420,6 +485,7 @@ class Steps(RuleBasedStateMachine):
         with pytest.raises(RuntimeError, match="in flight"):
             probe(env)
         done = env.step_wait()
+        self._count(done)
         assert not env.in_flight
         assert not done[~mask].any()
         after = env._batch.save()
@@ -464,7 +530,7 @@ class Steps(RuleBasedStateMachine):
         env.on_illegal = mode
         try:
             kinds = np.full(env.n, 2, np.int64)
-            env.step(kinds, np.full(env.n, 10**12, np.int64))     # every raise too large
+            self._count(env.step(kinds, np.full(env.n, 10**12, np.int64)))  # raises too large
         finally:
             env.on_illegal = "raise"
 
@@ -479,6 +545,9 @@ class Steps(RuleBasedStateMachine):
         held = obs["stacks"].sum(axis=1) + obs["bets"].sum(axis=1) + obs["pot"]
         assert (held == self.total).all(), "chips appeared or vanished"
         assert (env.payoffs.sum(axis=1) == 0).all()
+        totals = env.totals()
+        assert totals.hands == env.hands and not totals.won.sum()
+        assert env.carry or np.array_equal(totals.won, self.won), "totals lost a hand"
         for i in range(env.n):
             cards = [c for c in obs["hole"][i].ravel().tolist() + obs["board"][i].tolist()
                      if c != 255]

@@ -73,23 +73,15 @@ def play(hands: int, tables: int, seed: int) -> tuple[int, float, float]:
                  blinds=(BIG_BLIND // 2, BIG_BLIND), seed=seed)
     rng = np.random.default_rng(seed)
     sizes = BetSizes()
-    total = squares = 0.0
-    played = 0
-    while played < hands:
+    while env.hands < hands:
         view = env.observe(copy=False)
         random_kinds, random_amounts = random_actions(view, rng)
         rule_kinds, rule_amounts = rules(view, sizes)
         seat_one = view["actor"] == 1
-        done = env.step(np.where(seat_one, rule_kinds, random_kinds),
-                        np.where(seat_one, rule_amounts, random_amounts))
-        if done.any():
-            won = env.last_payoffs(copy=False)[done, 1].astype(np.float64)  # no copy
-            total += won.sum()
-            squares += (won * won).sum()
-            played += int(done.sum())
-    mean = total / played
-    error = np.sqrt(max(squares / played - mean * mean, 0.0) / (played - 1))
-    return played, mean, error
+        env.step(np.where(seat_one, rule_kinds, random_kinds),
+                 np.where(seat_one, rule_amounts, random_amounts))
+    totals = env.totals()       # every finished hand's payoffs, summed by the tables
+    return totals.hands, float(totals.mean[1]), float(totals.standard_error[1])
 
 
 def main() -> None:

@@ -343,6 +343,13 @@ cdef class Batch:
     # (written when a hand ends: reading them is a copy, not a walk over the tables)
     cdef readonly object payoffs
     cdef int64_t *o_payoffs
+    # every hand each table finished, summed by seat: the payoffs (exact) and their
+    # squares (`Tables.totals`); a row a table, so a thread adds only to the rows of
+    # the tables it plays, and the sums are the same whatever `threads` is
+    cdef readonly object won
+    cdef readonly object squares
+    cdef int64_t *o_won
+    cdef double *o_squares
     # the step in hand, for this thread and the workers
     cdef const int64_t *p_kinds
     cdef const int64_t *p_amounts
@@ -453,6 +460,10 @@ cdef class Batch:
         self.o_high = <int64_t *>_data(self.rows["raise_max"])
         self.payoffs = np.zeros((n, seats), np.int64)
         self.o_payoffs = <int64_t *>_data(self.payoffs)
+        self.won = np.zeros((n, seats), np.int64)
+        self.o_won = <int64_t *>_data(self.won)
+        self.squares = np.zeros((n, seats), np.float64)
+        self.o_squares = <double *>_data(self.squares)
         self.block = <char *>alloc_slots(<size_t>n * (stride_of(sizeof(Slot))
                                                       + BOOKS * sizeof(Rec)) + LINE)
         if self.block == NULL:
@@ -543,13 +554,21 @@ cdef class Batch:
         """The hand in play is over: its payoffs, its records kept as the last hand."""
         cdef Slot *t = self._slot(i)
         cdef int k, s
+        cdef int64_t won
         cdef Log swap
-        cdef int64_t *payoff = &self.o_payoffs[<Py_ssize_t>i * self.seats]
+        cdef Py_ssize_t row = <Py_ssize_t>i * self.seats
+        cdef int64_t *payoff = &self.o_payoffs[row]
+        cdef int64_t *total = &self.o_won[row]
+        cdef double *squares = &self.o_squares[row]
         if t.nin < self.seats:
             for s in range(self.seats):
                 payoff[s] = 0
         for k in range(t.nin):
-            payoff[t.pos[k]] = t.h.chips[k].stack - t.start[k]
+            s = t.pos[k]
+            won = t.h.chips[k].stack - t.start[k]
+            payoff[s] = won
+            total[s] += won
+            squares[s] += <double>won * <double>won
         if self.carry:              # without carry the chips stay the starting stacks
             for k in range(t.nin):
                 t.chips[t.pos[k]] = t.h.chips[k].stack
@@ -1076,5 +1095,6 @@ cdef class Batch:
         for i in range(self.n):
             t = self._slot(i)
             out.append(((<char *>&t.h)[:sizeof(Hand)], (<char *>t.chips)[:sizeof(t.chips)],
-                        t.finished, t.seed, t.log.n))
+                        t.finished, t.seed, t.log.n, self.won[i].tobytes(),
+                        self.squares[i].tobytes()))
         return out

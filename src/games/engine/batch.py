@@ -90,6 +90,52 @@ class TablesLegal:
     raise_max: _I64
 
 
+@dataclass(frozen=True)
+class TablesTotals:
+    """Every hand the tables finished, summed by seat (`Tables.totals`).
+
+    hands: the hands summed, all tables.  won: (seats,) int64, each seat's payoffs
+    (chips won minus chips put in) summed: exact.  squares: (seats,) float64, the
+    payoffs' squares summed: exact while below 2**53 (10^8 hands of 10^6 chips each).
+    A later reading minus an earlier one (``b - a``) sums the hands in between: a
+    simulation counts from the end of its warm-up so.
+    """
+
+    hands: int
+    won: _I64
+    squares: npt.NDArray[np.float64]
+
+    @property
+    def mean(self) -> npt.NDArray[np.float64]:
+        """(seats,): each seat's chips won a hand (nan before any hand)."""
+        if self.hands < 1:
+            return np.full(len(self.won), np.nan)
+        mean: npt.NDArray[np.float64] = self.won / self.hands
+        return mean
+
+    @property
+    def standard_error(self) -> npt.NDArray[np.float64]:
+        """(seats,): the standard error of `mean`, the hands taken as independent
+        draws (nan below two hands).  True without ``carry``, where every hand starts
+        from the starting stacks; with ``carry`` a hand's stacks depend on the last
+        one's, and this understates the error."""
+        if self.hands < 2:
+            return np.full(len(self.won), np.nan)
+        mean = self.mean
+        spread = np.maximum(self.squares / self.hands - mean * mean, 0.0)
+        error: npt.NDArray[np.float64] = np.sqrt(spread / (self.hands - 1))
+        return error
+
+    def __sub__(self, earlier: TablesTotals) -> TablesTotals:
+        if not isinstance(earlier, TablesTotals):
+            return NotImplemented
+        if earlier.won.shape != self.won.shape or earlier.hands > self.hands:
+            raise ValueError("totals of other tables, or of later hands, cannot be "
+                             "taken from these")
+        return TablesTotals(self.hands - earlier.hands, self.won - earlier.won,
+                            self.squares - earlier.squares)
+
+
 class Tables:
     """n tables of one game, stepped at once (see the module's text).
 
@@ -230,6 +276,17 @@ class Tables:
     def hands(self) -> int:
         """Hands finished so far, all tables."""
         return self._hands
+
+    def totals(self) -> TablesTotals:
+        """Every hand finished so far at every table, summed by seat (`TablesTotals`:
+        the payoffs and their squares, with the mean and its standard error).  The
+        tables add each hand's payoffs as it ends, in C, so a simulation that wants
+        only its result need not read `last_payoffs` after every step; the sums are
+        the same whatever `threads` is."""
+        self._settled()
+        won: _I64 = self._batch.won.sum(axis=0)
+        squares: npt.NDArray[np.float64] = self._batch.squares.sum(axis=0)
+        return TablesTotals(self._hands, won, squares)
 
     @property
     def finished(self) -> _I64:
