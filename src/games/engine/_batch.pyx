@@ -130,6 +130,12 @@ ctypedef struct Slot:
     int64_t dealt                   # hands dealt at this table (the next hand's number)
     int64_t finished                # hands finished at this table
     Log last                        # the records of the last hand finished
+    # every hand the table finished, summed by seat: the payoffs (exact) and their
+    # squares (`totals`); in the slot, on lines a hand's end touches anyway, and a
+    # table's own, so a thread adds only to the tables it plays and the sums do not
+    # depend on `threads`
+    int64_t won[MAX_SEATS]
+    double squares[MAX_SEATS]
 
 
 ctypedef struct Worker:
@@ -343,13 +349,6 @@ cdef class Batch:
     # (written when a hand ends: reading them is a copy, not a walk over the tables)
     cdef readonly object payoffs
     cdef int64_t *o_payoffs
-    # every hand each table finished, summed by seat: the payoffs (exact) and their
-    # squares (`Tables.totals`); a row a table, so a thread adds only to the rows of
-    # the tables it plays, and the sums are the same whatever `threads` is
-    cdef readonly object won
-    cdef readonly object squares
-    cdef int64_t *o_won
-    cdef double *o_squares
     # the step in hand, for this thread and the workers
     cdef const int64_t *p_kinds
     cdef const int64_t *p_amounts
@@ -460,10 +459,6 @@ cdef class Batch:
         self.o_high = <int64_t *>_data(self.rows["raise_max"])
         self.payoffs = np.zeros((n, seats), np.int64)
         self.o_payoffs = <int64_t *>_data(self.payoffs)
-        self.won = np.zeros((n, seats), np.int64)
-        self.o_won = <int64_t *>_data(self.won)
-        self.squares = np.zeros((n, seats), np.float64)
-        self.o_squares = <double *>_data(self.squares)
         self.block = <char *>alloc_slots(<size_t>n * (stride_of(sizeof(Slot))
                                                       + BOOKS * sizeof(Rec)) + LINE)
         if self.block == NULL:
@@ -556,10 +551,7 @@ cdef class Batch:
         cdef int k, s
         cdef int64_t won
         cdef Log swap
-        cdef Py_ssize_t row = <Py_ssize_t>i * self.seats
-        cdef int64_t *payoff = &self.o_payoffs[row]
-        cdef int64_t *total = &self.o_won[row]
-        cdef double *squares = &self.o_squares[row]
+        cdef int64_t *payoff = &self.o_payoffs[<Py_ssize_t>i * self.seats]
         if t.nin < self.seats:
             for s in range(self.seats):
                 payoff[s] = 0
@@ -567,8 +559,8 @@ cdef class Batch:
             s = t.pos[k]
             won = t.h.chips[k].stack - t.start[k]
             payoff[s] = won
-            total[s] += won
-            squares[s] += <double>won * <double>won
+            t.won[s] += won
+            t.squares[s] += <double>won * <double>won
         if self.carry:              # without carry the chips stay the starting stacks
             for k in range(t.nin):
                 t.chips[t.pos[k]] = t.h.chips[k].stack
@@ -833,7 +825,7 @@ cdef class Batch:
             prefetch(&h.rng)
             prefetch(h.board)
             at = <const char *>&t.button
-            for k in range(6):
+            for k in range(9):
                 prefetch(at + 64 * k)
 
     # ---------------------------------------------------------------- workers
@@ -1034,6 +1026,18 @@ cdef class Batch:
                 self._row_all(i, self._slot(i))
         self.watched = True
 
+    def totals(self, int64_t[::1] won, double[::1] squares):
+        """Every table's finished hands' payoffs and their squares, summed by seat
+        into won and squares (seats,), table by table in order."""
+        cdef int i, s
+        cdef const Slot *t
+        with nogil:
+            for i in range(self.n):
+                t = self._slot(i)
+                for s in range(self.seats):
+                    won[s] += t.won[s]
+                    squares[s] += t.squares[s]
+
     def counts(self, int64_t[::1] finished, uint64_t[::1] seeds):
         """Hands finished at each table, and the seed of the hand in play."""
         cdef int i
@@ -1095,6 +1099,6 @@ cdef class Batch:
         for i in range(self.n):
             t = self._slot(i)
             out.append(((<char *>&t.h)[:sizeof(Hand)], (<char *>t.chips)[:sizeof(t.chips)],
-                        t.finished, t.seed, t.log.n, self.won[i].tobytes(),
-                        self.squares[i].tobytes()))
+                        t.finished, t.seed, t.log.n, (<char *>t.won)[:sizeof(t.won)],
+                        (<char *>t.squares)[:sizeof(t.squares)]))
         return out

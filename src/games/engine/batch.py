@@ -284,8 +284,9 @@ class Tables:
         only its result need not read `last_payoffs` after every step; the sums are
         the same whatever `threads` is."""
         self._settled()
-        won: _I64 = self._batch.won.sum(axis=0)
-        squares: npt.NDArray[np.float64] = self._batch.squares.sum(axis=0)
+        won = np.zeros(self.seats, np.int64)
+        squares = np.zeros(self.seats, np.float64)
+        self._batch.totals(won, squares)
         return TablesTotals(self._hands, won, squares)
 
     @property
