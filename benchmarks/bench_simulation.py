@@ -167,9 +167,10 @@ def learner(size: int) -> Callable[[], float]:
 
 
 def beside_a_learner(n: int, threads: int, flying: bool, size: int) -> Callable[[int], int]:
-    """`tables_player`'s loop with a learner's update after every step: played after
-    the step (`step`), or while the step is in flight (`step_async`, then
-    `step_wait`), so that the workers play the tables as the update runs."""
+    """`tables_player`'s loop (the payoffs read every step) with a learner's update
+    after every step: played after the step (`step`), or while the step is in flight
+    (`step_async`, then `step_wait`), so that the workers play the tables as the update
+    runs."""
     rng = np.random.default_rng(SEED)
     env = Tables("holdem", n=n, seats=6, stacks=STACK, blinds=BLINDS, seed=SEED,
                  threads=threads)
@@ -197,10 +198,10 @@ def beside_a_learner(n: int, threads: int, flying: bool, size: int) -> Callable[
 
 
 def in_two_groups(n: int, threads: int) -> Callable[[int], int]:
-    """`tables_player`'s loop over two groups of the tables in turn: one group's
-    actions are chosen, and the other group's payoffs read, while the first group's
-    step is in flight (`step_async` with a mask), so that the policy's numpy runs
-    beside the workers instead of between steps."""
+    """`tables_player`'s loop (the payoffs read every step) over two groups of the
+    tables in turn: one group's actions are chosen, and the other group's payoffs
+    read, while the first group's step is in flight (`step_async` with a mask), so
+    that the policy's numpy runs beside the workers instead of between steps."""
     rng = np.random.default_rng(SEED)
     env = Tables("holdem", n=n, seats=6, stacks=STACK, blinds=BLINDS, seed=SEED,
                  threads=threads)
@@ -263,6 +264,8 @@ def test_tables_reading_every_step(measure: Callable[..., Any], benchmark: Any, 
                      lib=f"Tables n={n} threads={threads}, payoffs read every step",
                      hands=hands, rounds=3)
     assert hands <= played < hands + n
+
+
 @pytest.mark.parametrize("flying", [False, True])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_tables_beside_a_learner(measure: Callable[..., Any], benchmark: Any, threads: int,

@@ -116,6 +116,7 @@ def main() -> None:
         while env.hands < n_hands:
             play_random(env, policy)
             if mark and env.hands >= mark:
+                assert not env.totals().won.sum()       # the tables' sums, conserved
                 print(f"|   {env.hands:,} hands | | | {rss_mib():.1f} | | |", flush=True)
                 mark += n_hands // 10
 

@@ -16,8 +16,9 @@ shared too, so each run's absolute figure is lower than alone; read the ratios.
 Two policies: `uniform` is bench_simulation.py's (each kind of action the actor may
 take equally likely, a raise to a uniform amount); `calls` mostly checks or calls
 (fold 20% where it may, raise 10% where it may), whose branches are easier to predict.
-Every finished hand's payoffs are read into a checksum, as in the benchmark.  Linux
-only (the CPU is pinned with os.sched_setaffinity).  Not a test: run it by hand.
+Every finished hand's payoffs are read into a checksum after every step, as in the
+benchmark's rows marked "payoffs read every step" (older builds have no `totals()`).
+Linux only (the CPU is pinned with os.sched_setaffinity).  Not a test: run it by hand.
 """
 
 from __future__ import annotations
