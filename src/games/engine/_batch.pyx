@@ -4,8 +4,9 @@ Each table is a `Slot`: the C hand of _state.pxd in play, its log, the log of th
 last hand it finished, and what spans its hands (each seat's chips, the button, the
 hand's seed).  A step applies one betting action at every table with the very C
 functions a `Table` plays through (games/engine/_steps.pyx), and where a hand ends it
-records the payoffs and deals the next one at once (without `carry`, as a copy of the
-machine's own start of a hand with the new hand's cards: games/engine/_opening.pxd).
+records the payoffs, adds them to the table's sums (`totals`), and deals the next one
+at once (without `carry`, as a copy of the machine's own start of a hand with the new
+hand's cards: games/engine/_opening.pxd).
 Nothing here calls into Python, so the tables of one step are split over threads;
 every table's hands depend only on its own seeds and actions, so the answer does not
 depend on how they are split.

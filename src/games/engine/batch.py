@@ -42,6 +42,10 @@ own to do meanwhile, a learner's update (docs/guides/simulation.md); two groups 
 tables stepped in turn, one group's actions chosen while the other's fly, were measured
 and lost to one step of all of them (docs/benchmarks.md).
 
+The tables add every finished hand's payoffs by seat as it ends, with their squares
+(`totals()`: the sums, the mean and its standard error), so a simulation that wants
+only its result reads them once instead of the payoffs after every step.
+
 Same seed, same actions: the same hands, whatever `threads` is.  The seed of the hand
 in play at each table is `seeds[i]`: ``Table(game, hand_stacks, seed=int(seeds[i]),
 ...)`` deals it again, and `history(i)` replays the last finished hand so on a `Table`
