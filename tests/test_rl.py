@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from games import Tables
-from games.rl import BetSizes, random_actions
+from games.rl import BetSizes, play_random, random_actions
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "random_vs_rules.py"
 
@@ -58,6 +58,20 @@ def test_random_actions_are_always_legal() -> None:
         for _ in range(50):
             env.step(*random_actions(env.observe(copy=False), rng))
         assert env.hands > 500
+
+
+def test_play_random_plays_random_actions_without_asking_for_observations() -> None:
+    """`play_random` steps with `random_actions`, the same actions from the same
+    generator as over `observe()`, but reads `legal()`'s views: the tables do not
+    start keeping the observation's rows for it."""
+    watched = Tables("holdem", n=300, seats=6, seed=4)
+    unwatched = Tables("holdem", n=300, seats=6, seed=4)
+    one, other = np.random.default_rng(4), np.random.default_rng(4)
+    for _ in range(60):
+        done = watched.step(*random_actions(watched.observe(copy=False), one))
+        assert np.array_equal(play_random(unwatched, other), done)
+    assert np.array_equal(unwatched.payoffs, watched.payoffs) and unwatched.hands > 300
+    assert watched._batch.watched and not unwatched._batch.watched
 
 
 @pytest.mark.parametrize(("kwargs", "error"), [
