@@ -308,6 +308,41 @@ def test_tables_dropped_with_a_step_in_flight_land_it_and_stop(
     assert workers() == before
 
 
+def test_close_stops_the_workers_and_the_tables_play_on(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """close() stops the worker threads at once (a `with` block closes at its end);
+    the tables stay as they were, the next step on two threads starts a worker again
+    and plays the hands one thread plays; a second close() does nothing; with a step
+    in flight close() is refused."""
+    import gc
+    import threading
+
+    def workers() -> int:
+        return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
+
+    gc.collect()
+    before = workers()
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
+    alone = Tables("holdem", n=600, seats=6, seed=3, threads=1)
+    rng_alone, rng = np.random.default_rng(3), np.random.default_rng(3)
+    with Tables("holdem", n=600, seats=6, seed=3, threads=2) as env:
+        for t in range(30):
+            env.step(*random_actions(rng, env))
+            alone.step(*random_actions(rng_alone, alone))
+            assert workers() == before + 1
+            if t == 10:
+                env.close()
+                assert workers() == before
+                env.close()
+            assert np.array_equal(env.payoffs, alone.payoffs)
+        env.step_async(*random_actions(rng, env))
+        with pytest.raises(RuntimeError, match="in flight"):
+            env.close()
+        env.step_wait()
+    assert workers() == before
+    assert env.hands > 1000 and env.totals().hands == env.hands
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_a_child_forked_while_a_step_flies_cannot_land_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -523,6 +558,13 @@ class Steps(RuleBasedStateMachine):
         assert env._batch.save() == before
         with pytest.raises(RuntimeError, match="without a step in flight"):
             env.step_wait()
+
+    @rule()
+    def close(self) -> None:
+        """The workers stopped between steps (the next threaded step starts them)."""
+        before = self.env._batch.save()
+        self.env.close()
+        assert self.env._batch.nworkers == 0 and self.env._batch.save() == before
 
     @rule(mode=st.sampled_from(["fold", "check"]))
     def illegal_actions_as(self, mode: str) -> None:

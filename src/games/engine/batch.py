@@ -150,10 +150,10 @@ class Tables:
     `Table` takes one; None: fresh entropy).  threads: the threads a step runs on (None:
     one per available CPU; never more than the CPUs the process may use): this one and
     worker threads of the batch's own, which wait for the next step spinning, then
-    napping (see docs/guides/simulation.md).  carry: stacks carry over and the button
-    moves (see above).  on_illegal: "raise", "fold" or "check".  The other keywords are
-    the tables' options (blinds=, antes=, betting=, min_bet=, small_bet=, big_bet=,
-    raise_cap=, ante_trimming=), checked by `TableOptions.of`.
+    napping (see docs/guides/simulation.md; `close()` stops them).  carry: stacks carry
+    over and the button moves (see above).  on_illegal: "raise", "fold" or "check".  The
+    other keywords are the tables' options (blinds=, antes=, betting=, min_bet=,
+    small_bet=, big_bet=, raise_cap=, ante_trimming=), checked by `TableOptions.of`.
     """
 
     def __init__(self, game: Variant | str, n: int, seats: int, stacks: int | Any = 200, *,
@@ -239,6 +239,23 @@ class Tables:
     def __repr__(self) -> str:
         return (f"<Tables {self.game.name} {self.options.betting.value}, {self.n} tables "
                 f"of {self.seats} seats, {self.hands} hands finished>")
+
+    def close(self) -> None:
+        """Stop the worker threads now rather than when the tables are collected (a
+        server or a notebook done with them; `with Tables(...) as env:` closes at the
+        end).  The tables stay as they are: a later step on several threads starts
+        workers again and plays the same hands.  Refused with a step in flight."""
+        self._acquire("close()")
+        try:
+            self._batch.stop_workers()
+        finally:
+            self._stepping.release()
+
+    def __enter__(self) -> Tables:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # ---------------------------------------------------------------- views
 

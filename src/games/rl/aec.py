@@ -125,5 +125,5 @@ class PokerAEC(AECEnv):  # type: ignore[misc]
                 f"{self.agent_selection} to act")
 
     def close(self) -> None:
-        pass
+        self.tables.close()
 

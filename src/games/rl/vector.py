@@ -128,6 +128,10 @@ class PokerVectorEnv(VectorEnv):
         return (self._observe(), reward, terminated, np.zeros(self.num_envs, np.bool_),
                 {"hands": hands})
 
+    def close_extras(self, **kwargs: Any) -> None:
+        """The tables' worker threads stop (`Tables.close`)."""
+        self.tables.close()
+
     def _play_opponents(self, reward: npt.NDArray[np.float64],
                         hands: npt.NDArray[np.int64]) -> None:
         """The opponents act until the hero is to act at every table; the hands that
