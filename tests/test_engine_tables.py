@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+import gc
 import os
+import threading
 import warnings
 import zlib
 from typing import Any
@@ -39,6 +41,13 @@ def random_actions(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, n
     span = np.maximum(lg.raise_max - lg.raise_min + 1, 1)
     amounts = lg.raise_min + (rng.random(env.n) * span).astype(np.int64)
     return kinds, amounts
+
+
+def workers() -> int:
+    """The batches' worker threads alive in this process (collect first: tables that
+    went away stop theirs when collected)."""
+    gc.collect()
+    return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
 
 
 class Follower:
@@ -291,12 +300,6 @@ def test_the_other_group_reads_its_rows_while_one_flies(
 def test_tables_dropped_with_a_step_in_flight_land_it_and_stop(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables that go away with a step in flight: the step lands, the workers stop."""
-    import gc
-    import threading
-
-    def workers() -> int:
-        return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
-
     gc.collect()
     before = workers()
     monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
@@ -314,12 +317,6 @@ def test_close_stops_the_workers_and_the_tables_play_on(monkeypatch: pytest.Monk
     the tables stay as they were, the next step on two threads starts a worker again
     and plays the hands one thread plays; a second close() does nothing; with a step
     in flight close() is refused."""
-    import gc
-    import threading
-
-    def workers() -> int:
-        return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
-
     gc.collect()
     before = workers()
     monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
@@ -808,12 +805,6 @@ def test_workers_start_on_a_threaded_step_and_stop_with_the_tables(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """threads=2: one worker thread, started by the first step that splits the tables,
     stopped when the tables go; a small batch stays on the calling thread."""
-    import gc
-    import threading
-
-    def workers() -> int:
-        return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
-
     gc.collect()                        # tables of earlier tests stop their workers
     before = workers()
     monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)    # on any machine
@@ -891,9 +882,6 @@ def test_workers_that_cannot_all_start_leave_none_behind(monkeypatch: pytest.Mon
                                                          ) -> None:
     """The system refuses the second worker thread: the step fails with that error,
     the worker that did start is stopped, no table changed, and a later step runs."""
-    import gc
-    import threading
-
     gc.collect()
     before = threading.active_count()
     start = threading.Thread.start
