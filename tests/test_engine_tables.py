@@ -585,7 +585,7 @@ class Steps(RuleBasedStateMachine):
         assert (held == self.total).all(), "chips appeared or vanished"
         assert (env.payoffs.sum(axis=1) == 0).all()
         totals = env.totals()
-        assert totals.hands == env.hands and not totals.won.sum()
+        assert totals.hands == env.hands == env.finished.sum() and not totals.won.sum()
         assert env.carry or np.array_equal(totals.won, self.won), "totals lost a hand"
         for i in range(env.n):
             cards = [c for c in obs["hole"][i].ravel().tolist() + obs["board"][i].tolist()

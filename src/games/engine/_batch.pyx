@@ -501,7 +501,7 @@ cdef class Batch:
         finished at once (at most MAX_EMPTY in a row).  Returns how many were, or -1
         when the table failed (its status says why)."""
         cdef Slot *t = self._slot(i)
-        cdef int k, s, empty = 0, seated, restarts = 0
+        cdef int k, s, empty = 0, played = 0, seated, restarts = 0
         while True:
             if self.carry:
                 seated = 0
@@ -536,15 +536,16 @@ cdef class Batch:
             log_clear(&t.log)
             if self.opening.usable:     # the machine's start, copied (never with carry)
                 opening_deal(&self.opening, t.sp, &t.h, t.seed)
-                return empty
+                return played
             k = steps.new_hand(t.sp, &t.h, &t.log, t.start, True, t.seed, True)
             if k:
                 t.status = k
                 return -1
             if t.h.wait != W_DONE:
-                return empty
+                return played
             self._finish(i)
-            empty += 1
+            empty += 1                  # in a row, since the last restart
+            played += 1                 # all of them: a restart does not undo them
 
     cdef void _finish(self, int i) noexcept nogil:
         """The hand in play is over: its payoffs, its records kept as the last hand."""
