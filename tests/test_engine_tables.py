@@ -205,6 +205,7 @@ def test_totals_sum_the_payoffs_of_every_hand_finished(
     assert start.hands == 0 and not start.won.any() and not start.squares.any()
     assert np.isnan(start.mean).all() and np.isnan(start.standard_error).all()
     hands = []
+    by_table = np.zeros((env.n, seats), np.int64)
     middle = None
     for t in range(200):
         kinds, amounts = random_actions(rng, env)
@@ -215,17 +216,24 @@ def test_totals_sum_the_payoffs_of_every_hand_finished(
         else:
             done = env.step(kinds, amounts, mask=mask)
         hands.extend(env.payoffs[done])
+        by_table[done] += env.payoffs[done]
         if t == 99:
             middle = env.totals()
     payoffs = np.array(hands)
     totals = env.totals()
     assert totals.hands == env.hands == len(payoffs) > 1000
     assert np.array_equal(totals.won, payoffs.sum(axis=0))
+    assert np.array_equal(totals.table_won, by_table)
+    assert np.array_equal(totals.table_hands, env.finished)
     assert not totals.won.sum()                             # chips are conserved
     assert np.array_equal(totals.squares, (payoffs.astype(np.float64) ** 2).sum(axis=0))
     assert totals.mean == pytest.approx(payoffs.mean(axis=0), rel=1e-12)
     error = payoffs.std(axis=0, ddof=1) / np.sqrt(len(payoffs))
     assert totals.standard_error == pytest.approx(error, rel=1e-9)
+    # without carry the hands are independent, so the error by tables estimates the
+    # same figure: from 150 tables, within about three of its own standard errors
+    # (1/sqrt(2 * 150), 6%)
+    assert (np.abs(totals.table_error / totals.standard_error - 1) < 0.2).all()
     assert middle is not None
     later = totals - middle
     assert later.hands == len(payoffs) - middle.hands
@@ -234,11 +242,33 @@ def test_totals_sum_the_payoffs_of_every_hand_finished(
         middle - totals
 
 
+def test_the_error_by_tables_is_the_error_of_a_ratio_of_sums() -> None:
+    """`table_error`, against the same estimate written plainly: the tables as the
+    independent draws (with carry, where one table's hands depend on each other)."""
+    env = Tables("holdem", n=40, seats=3, stacks=60, blinds=(1, 2), seed=9, carry=True)
+    rng = np.random.default_rng(9)
+    for _ in range(300):
+        env.step(*random_actions(rng, env))
+    totals = env.totals()
+    assert totals.table_hands.sum() == totals.hands == env.hands
+    assert np.array_equal(totals.table_won.sum(axis=0), totals.won)
+    for s in range(env.seats):
+        mean = totals.won[s] / totals.hands
+        apart = [float(w) - mean * float(h)
+                 for w, h in zip(totals.table_won[:, s], totals.table_hands, strict=True)]
+        plain = (40 / 39 * sum(a * a for a in apart)) ** 0.5 / totals.hands
+        assert totals.table_error[s] == pytest.approx(plain, rel=1e-12)
+    one = Tables("holdem", n=1, seats=2, seed=1)
+    assert np.isnan(one.totals().table_error).all()      # one table: no spread to read
+
+
 def test_totals_of_other_tables_cannot_be_taken() -> None:
     six = Tables("holdem", n=4, seats=6, seed=1).totals()
     two = Tables("holdem", n=4, seats=2, seed=1).totals()
-    with pytest.raises(ValueError, match="other tables"):
-        six - two
+    more = Tables("holdem", n=5, seats=6, seed=1).totals()
+    for other in (two, more):
+        with pytest.raises(ValueError, match="other tables"):
+            six - other
     with pytest.raises(TypeError):
         six - 1                                             # type: ignore[operator]
 
@@ -586,6 +616,7 @@ class Steps(RuleBasedStateMachine):
         assert (env.payoffs.sum(axis=1) == 0).all()
         totals = env.totals()
         assert totals.hands == env.hands == env.finished.sum() and not totals.won.sum()
+        assert np.array_equal(totals.table_hands, env.finished)
         assert env.carry or np.array_equal(totals.won, self.won), "totals lost a hand"
         for i in range(env.n):
             cards = [c for c in obs["hole"][i].ravel().tolist() + obs["board"][i].tolist()

@@ -1028,16 +1028,18 @@ cdef class Batch:
                 self._row_all(i, self._slot(i))
         self.watched = True
 
-    def totals(self, int64_t[::1] won, double[::1] squares):
-        """Every table's finished hands' payoffs and their squares, summed by seat
-        into won and squares (seats,), table by table in order."""
+    def totals(self, int64_t[:, ::1] won, double[::1] squares, int64_t[::1] hands):
+        """Every table's finished hands' payoffs by seat, into won (n, seats), their
+        squares summed over the tables (table by table, in order) into squares (seats,),
+        and the hands each table finished into hands (n,)."""
         cdef int i, s
         cdef const Slot *t
         with nogil:
             for i in range(self.n):
                 t = self._slot(i)
+                hands[i] = t.finished
                 for s in range(self.seats):
-                    won[s] += t.won[s]
+                    won[i, s] = t.won[s]
                     squares[s] += t.squares[s]
 
     def counts(self, int64_t[::1] finished, uint64_t[::1] seeds):

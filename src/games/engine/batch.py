@@ -101,13 +101,16 @@ class TablesTotals:
     hands: the hands summed, all tables.  won: (seats,) int64, each seat's payoffs
     (chips won minus chips put in) summed: exact.  squares: (seats,) float64, the
     payoffs' squares summed: exact while below 2**53 (10^8 hands of 10^6 chips each).
-    A later reading minus an earlier one (``b - a``) sums the hands in between: a
-    simulation counts from the end of its warm-up so.
+    table_won: (n, seats) int64, each table's part of `won`; table_hands: (n,) int64,
+    the hands each table finished.  A later reading minus an earlier one (``b - a``)
+    sums the hands in between: a simulation counts from the end of its warm-up so.
     """
 
     hands: int
     won: _I64
     squares: npt.NDArray[np.float64]
+    table_won: _I64
+    table_hands: _I64
 
     @property
     def mean(self) -> npt.NDArray[np.float64]:
@@ -120,9 +123,9 @@ class TablesTotals:
     @property
     def standard_error(self) -> npt.NDArray[np.float64]:
         """(seats,): the standard error of `mean`, the hands taken as independent
-        draws (nan below two hands).  True without ``carry``, where every hand starts
+        draws (nan below two hands).  Right without ``carry``, where every hand starts
         from the starting stacks; with ``carry`` a hand's stacks depend on the last
-        one's, and this understates the error."""
+        one's, and this understates the error: read `table_error` then."""
         if self.hands < 2:
             return np.full(len(self.won), np.nan)
         mean = self.mean
@@ -130,14 +133,32 @@ class TablesTotals:
         error: npt.NDArray[np.float64] = np.sqrt(spread / (self.hands - 1))
         return error
 
+    @property
+    def table_error(self) -> npt.NDArray[np.float64]:
+        """(seats,): the standard error of `mean` with the tables taken as independent
+        draws (their own seeds; a table's hands may depend on each other, as with
+        ``carry``): the linearised error of a ratio of sums, sqrt(n / (n - 1) *
+        sum_i (won_i - mean * hands_i)**2) / hands over the n tables.  Right with or
+        without carry, given tens of tables or more; nan below two tables or one hand."""
+        n = len(self.table_hands)
+        if n < 2 or self.hands < 1:
+            return np.full(len(self.won), np.nan)
+        apart = self.table_won - np.outer(self.table_hands, self.mean)
+        error: npt.NDArray[np.float64] = np.sqrt(
+            n / (n - 1) * np.einsum("ij,ij->j", apart, apart)) / self.hands
+        return error
+
     def __sub__(self, earlier: TablesTotals) -> TablesTotals:
         if not isinstance(earlier, TablesTotals):
             return NotImplemented
-        if earlier.won.shape != self.won.shape or earlier.hands > self.hands:
+        if (earlier.table_won.shape != self.table_won.shape
+                or (earlier.table_hands > self.table_hands).any()):
             raise ValueError("totals of other tables, or of later hands, cannot be "
                              "taken from these")
         return TablesTotals(self.hands - earlier.hands, self.won - earlier.won,
-                            self.squares - earlier.squares)
+                            self.squares - earlier.squares,
+                            self.table_won - earlier.table_won,
+                            self.table_hands - earlier.table_hands)
 
 
 class Tables:
@@ -300,15 +321,18 @@ class Tables:
 
     def totals(self) -> TablesTotals:
         """Every hand finished so far at every table, summed by seat (`TablesTotals`:
-        the payoffs and their squares, with the mean and its standard error).  The
+        the payoffs and their squares, by table too, with the mean and its standard
+        error).  The
         tables add each hand's payoffs as it ends, in C, so a simulation that wants
         only its result need not read `last_payoffs` after every step; the sums are
         the same whatever `threads` is."""
         self._settled()
-        won = np.zeros(self.seats, np.int64)
+        table_won = np.empty((self.n, self.seats), np.int64)
         squares = np.zeros(self.seats, np.float64)
-        self._batch.totals(won, squares)
-        return TablesTotals(self._hands, won, squares)
+        table_hands = np.empty(self.n, np.int64)
+        self._batch.totals(table_won, squares, table_hands)
+        return TablesTotals(self._hands, table_won.sum(axis=0), squares, table_won,
+                            table_hands)
 
     @property
     def finished(self) -> _I64:
