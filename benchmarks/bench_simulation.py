@@ -65,6 +65,17 @@ def uniform_actions(rng: np.random.Generator, fold: np.ndarray, low: np.ndarray,
     return kinds, amounts
 
 
+def warmed_tables(seats: int, n: int, threads: int) -> tuple[Tables, np.random.Generator]:
+    """The benchmark's tables and the policy's generator, warmed up by 20 steps (the
+    workers started), outside any timing."""
+    rng = np.random.default_rng(SEED)
+    env = Tables("holdem", n=n, seats=seats, stacks=STACK, blinds=BLINDS, seed=SEED,
+                 threads=threads)
+    for _ in range(20):
+        env.step(*numpy_policy(rng, env))
+    return env, rng
+
+
 def tables_player(seats: int, n: int, threads: int,
                   every_step: bool = False) -> Callable[[int], int]:
     """The tables, made and warmed up (their workers started) outside the timing, and
@@ -74,12 +85,8 @@ def tables_player(seats: int, n: int, threads: int,
     hand's payoffs (all seats, through the read-only view of `last_payoffs(copy=False)`)
     into a running sum, which must be 0 too.  At the end every table's last hand is
     checked to sum to zero row by row."""
-    rng = np.random.default_rng(SEED)
-    env = Tables("holdem", n=n, seats=seats, stacks=STACK, blinds=BLINDS, seed=SEED,
-                 threads=threads)
+    env, rng = warmed_tables(seats, n, threads)
     step = env.step
-    for _ in range(20):
-        step(*numpy_policy(rng, env))
     payoffs = env.last_payoffs(copy=False)              # a view: no copy a step
 
     def play(hands: int) -> int:
@@ -171,11 +178,7 @@ def beside_a_learner(n: int, threads: int, flying: bool, size: int) -> Callable[
     after every step: played after the step (`step`), or while the step is in flight
     (`step_async`, then `step_wait`), so that the workers play the tables as the update
     runs."""
-    rng = np.random.default_rng(SEED)
-    env = Tables("holdem", n=n, seats=6, stacks=STACK, blinds=BLINDS, seed=SEED,
-                 threads=threads)
-    for _ in range(20):
-        env.step(*numpy_policy(rng, env))
+    env, rng = warmed_tables(6, n, threads)
     payoffs = env.last_payoffs(copy=False)
     update = learner(size)
 
@@ -202,11 +205,7 @@ def in_two_groups(n: int, threads: int) -> Callable[[int], int]:
     tables in turn: one group's actions are chosen, and the other group's payoffs
     read, while the first group's step is in flight (`step_async` with a mask), so
     that the policy's numpy runs beside the workers instead of between steps."""
-    rng = np.random.default_rng(SEED)
-    env = Tables("holdem", n=n, seats=6, stacks=STACK, blinds=BLINDS, seed=SEED,
-                 threads=threads)
-    for _ in range(20):
-        env.step(*numpy_policy(rng, env))
+    env, rng = warmed_tables(6, n, threads)
     lg, payoffs = env.legal(copy=False), env.last_payoffs(copy=False)
     half = n // 2
     groups = [(0, half), (half, n)]

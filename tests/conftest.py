@@ -9,7 +9,10 @@ its source (.pyx, or a plain module setup.py compiles): Python would import the 
 extension and test yesterday's code.
 """
 
+import gc
 import os
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -59,3 +62,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def rng() -> np.random.Generator:
     return np.random.default_rng(SEED)
 
+
+
+@pytest.fixture
+def workers() -> Callable[[], int]:
+    """A count of the batches' worker threads alive in this process (`games.Tables`;
+    it collects garbage first: tables that went away stop theirs when collected)."""
+    def count() -> int:
+        gc.collect()
+        return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
+
+    return count

@@ -18,6 +18,7 @@ import os
 import threading
 import warnings
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -41,13 +42,6 @@ def random_actions(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, n
     span = np.maximum(lg.raise_max - lg.raise_min + 1, 1)
     amounts = lg.raise_min + (rng.random(env.n) * span).astype(np.int64)
     return kinds, amounts
-
-
-def workers() -> int:
-    """The batches' worker threads alive in this process (collect first: tables that
-    went away stop theirs when collected)."""
-    gc.collect()
-    return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
 
 
 class Follower:
@@ -328,26 +322,23 @@ def test_the_other_group_reads_its_rows_while_one_flies(
 
 
 def test_tables_dropped_with_a_step_in_flight_land_it_and_stop(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, workers: Callable[[], int]) -> None:
     """Tables that go away with a step in flight: the step lands, the workers stop."""
-    gc.collect()
     before = workers()
     monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
     env = Tables("holdem", n=600, seats=6, seed=1, threads=2)
     env.step_async(np.ones(600, np.int64))
     assert env.in_flight and workers() == before + 1
     del env
-    gc.collect()
     assert workers() == before
 
 
-def test_close_stops_the_workers_and_the_tables_play_on(monkeypatch: pytest.MonkeyPatch
-                                                         ) -> None:
+def test_close_stops_the_workers_and_the_tables_play_on(
+        monkeypatch: pytest.MonkeyPatch, workers: Callable[[], int]) -> None:
     """close() stops the worker threads at once (a `with` block closes at its end);
     the tables stay as they were, the next step on two threads starts a worker again
     and plays the hands one thread plays; a second close() does nothing; with a step
     in flight close() is refused."""
-    gc.collect()
     before = workers()
     monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
     alone = Tables("holdem", n=600, seats=6, seed=3, threads=1)
@@ -833,10 +824,9 @@ def test_the_payoffs_view_is_the_payoffs_after_every_step() -> None:
 
 
 def test_workers_start_on_a_threaded_step_and_stop_with_the_tables(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, workers: Callable[[], int]) -> None:
     """threads=2: one worker thread, started by the first step that splits the tables,
     stopped when the tables go; a small batch stays on the calling thread."""
-    gc.collect()                        # tables of earlier tests stop their workers
     before = workers()
     monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)    # on any machine
     small = Tables("holdem", n=8, seats=2, seed=1, threads=2)
@@ -849,7 +839,6 @@ def test_workers_start_on_a_threaded_step_and_stop_with_the_tables(
     env.step(np.ones(600, np.int64))
     assert workers() == before + 1
     del env
-    gc.collect()
     assert workers() == before
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import runpy
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -159,20 +160,13 @@ def test_the_vector_environment_replays_with_its_seed() -> None:
         assert np.array_equal(a, c) and np.array_equal(b, d)
 
 
-def test_closing_an_environment_stops_its_tables_workers(monkeypatch: pytest.MonkeyPatch
-                                                          ) -> None:
+def test_closing_an_environment_stops_its_tables_workers(
+        monkeypatch: pytest.MonkeyPatch, workers: Callable[[], int]) -> None:
     pytest.importorskip("gymnasium")
-    import gc
-    import threading
-
     from games.engine import batch
     from games.rl import PokerVectorEnv
 
-    def workers() -> int:
-        return sum(t.name.startswith("pokerhands-tables") for t in threading.enumerate())
-
     monkeypatch.setattr(batch, "available_cpus", lambda: 2)
-    gc.collect()                        # tables of earlier tests stop their workers
     before = workers()
     env = PokerVectorEnv("holdem", num_envs=600, seats=2, stacks=100, seed=2, threads=2)
     env.step(np.ones(600, np.int64))

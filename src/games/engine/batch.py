@@ -322,10 +322,9 @@ class Tables:
     def totals(self) -> TablesTotals:
         """Every hand finished so far at every table, summed by seat (`TablesTotals`:
         the payoffs and their squares, by table too, with the mean and its standard
-        error).  The
-        tables add each hand's payoffs as it ends, in C, so a simulation that wants
-        only its result need not read `last_payoffs` after every step; the sums are
-        the same whatever `threads` is."""
+        error).  The tables add each hand's payoffs as it ends, in C, so a simulation
+        that wants only its result need not read `last_payoffs` after every step; the
+        sums are the same whatever `threads` is."""
         self._settled()
         table_won = np.empty((self.n, self.seats), np.int64)
         squares = np.zeros(self.seats, np.float64)
