@@ -1,0 +1,80 @@
+"""How a hand's cost on one thread moves with the number of tables: several `Tables` of
+different sizes stepped in turn, round by round, in one process.
+
+    python benchmarks/sizes.py                          # 6-max, 256 to 4,096 tables
+    python benchmarks/sizes.py --seats 2 --sizes 512 1024 4096 --rounds 11
+
+Why: a step visits every table once, so a thread's tables are re-read every step, and
+once they no longer fit in what the caches keep for them a hand costs more.  Where
+that happens depends on the host: on a Zen 3 host with 512 KiB of L2 a core a 6-max
+hand cost 1.6-2.6x as much on 4,096 tables as on 2,048, while an Intel host with 2 MiB
+ran them level (docs/benchmarks.md, "How many tables a thread").  The sizes take
+turns so that they see the same spells of a noisy host; the figures to read are each
+round's ratios, summarised by their medians.
+
+Two figures a size: the step's own nanoseconds a hand (the policy left out: what the
+tables cost) and the whole loop's hands a second (the benchmark's uniform numpy
+policy included: what a caller gets).  The finished hands' payoffs are summed by the
+tables and checked to be zero after every round.  Not a test: run it by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_simulation import numpy_policy, warmed_tables
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[256, 512, 1024, 2048, 4096],
+                        help="numbers of tables, each a Tables of its own")
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--hands", type=int, default=0,
+                        help="hands a size plays a round (default 150,000 6-max, "
+                             "300,000 heads-up)")
+    args = parser.parse_args()
+    if any(n < 1 for n in args.sizes) or args.rounds < 1:
+        parser.error("sizes and rounds must be positive")
+    hands = args.hands or (300_000 if args.seats == 2 else 150_000)
+    players = {n: warmed_tables(args.seats, n, 1) for n in args.sizes}
+    step_ns: dict[int, list[float]] = {n: [] for n in args.sizes}
+    rates: dict[int, list[float]] = {n: [] for n in args.sizes}
+    for _ in range(args.rounds):
+        for n, (env, rng) in players.items():
+            before, start, stepping = env.totals(), env.hands, 0.0
+            began = time.perf_counter()
+            while env.hands < start + hands:
+                kinds, amounts = numpy_policy(rng, env)
+                t = time.perf_counter()
+                env.step(kinds, amounts)
+                stepping += time.perf_counter() - t
+            spent = time.perf_counter() - began
+            played = env.hands - start
+            totals = env.totals() - before
+            assert totals.hands == played and not totals.won.sum(), "chips not conserved"
+            step_ns[n].append(stepping / played * 1e9)
+            rates[n].append(played / spent)
+    first = args.sizes[0]
+
+    def spread(values: list[float], scale: float = 1.0, form: str = ".0f") -> str:
+        return (f"{statistics.median(values) / scale:{form}} "
+                f"({min(values) / scale:{form}}-{max(values) / scale:{form}})")
+
+    print(f"{args.seats} seats, one thread, {args.rounds} rounds of {hands:,} hands a size; "
+          "medians (ranges)")
+    print(f"{'tables':>7}  {'step ns a hand':<20}  {'loop k hands/s':<18}  "
+          f"step cost / {first} tables")
+    for n in args.sizes:
+        ratio = [a / b for a, b in zip(step_ns[n], step_ns[first], strict=True)]
+        print(f"{n:>7}  {spread(step_ns[n]):<20}  {spread(rates[n], 1e3):<18}  "
+              f"{spread(ratio, form='.2f')}")
+
+if __name__ == "__main__":
+    main()
