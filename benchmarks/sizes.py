@@ -7,10 +7,11 @@ different sizes stepped in turn, round by round, in one process.
 Why: a step visits every table once, so a thread's tables are re-read every step, and
 once they no longer fit in what the caches keep for them a hand costs more.  Where
 that happens depends on the host: on a Zen 3 host with 512 KiB of L2 a core a 6-max
-hand cost 1.6-2.6x as much on 4,096 tables as on 2,048, while an Intel host with 2 MiB
-ran them level (docs/benchmarks.md, "How many tables a thread").  The sizes take
-turns so that they see the same spells of a noisy host; the figures to read are each
-round's ratios, summarised by their medians.
+hand cost 1.3-2.6x as much on 4,096 tables as on 2,048 (as much as the host's other
+guests left of the L3), while an Intel host with 2 MiB ran them level
+(docs/benchmarks.md, "How many tables a thread").  The sizes take turns so that they
+see the same spells of a noisy host; the figures to read are each round's ratios,
+summarised by their medians.
 
 Two figures a size: the step's own nanoseconds a hand (the policy left out: what the
 tables cost) and the whole loop's hands a second (the benchmark's uniform numpy
@@ -40,8 +41,8 @@ def main() -> None:
                         help="hands a size plays a round (default 150,000 6-max, "
                              "300,000 heads-up)")
     args = parser.parse_args()
-    if any(n < 1 for n in args.sizes) or args.rounds < 1:
-        parser.error("sizes and rounds must be positive")
+    if any(n < 1 for n in args.sizes) or args.rounds < 1 or args.hands < 0:
+        parser.error("sizes and rounds must be positive, hands not negative")
     hands = args.hands or (300_000 if args.seats == 2 else 150_000)
     players = {n: warmed_tables(args.seats, n, 1) for n in args.sizes}
     step_ns: dict[int, list[float]] = {n: [] for n in args.sizes}
@@ -75,6 +76,7 @@ def main() -> None:
         ratio = [a / b for a, b in zip(step_ns[n], step_ns[first], strict=True)]
         print(f"{n:>7}  {spread(step_ns[n]):<20}  {spread(rates[n], 1e3):<18}  "
               f"{spread(ratio, form='.2f')}")
+
 
 if __name__ == "__main__":
     main()
