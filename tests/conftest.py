@@ -63,7 +63,6 @@ def rng() -> np.random.Generator:
     return np.random.default_rng(SEED)
 
 
-
 @pytest.fixture
 def workers() -> Callable[[], int]:
     """A count of the batches' worker threads alive in this process (`games.Tables`;

@@ -1035,6 +1035,8 @@ cdef class Batch:
         cdef int i, s
         cdef const Slot *t
         with nogil:
+            for s in range(self.seats):
+                squares[s] = 0
             for i in range(self.n):
                 t = self._slot(i)
                 hands[i] = t.finished

@@ -327,7 +327,7 @@ class Tables:
         sums are the same whatever `threads` is."""
         self._settled()
         table_won = np.empty((self.n, self.seats), np.int64)
-        squares = np.zeros(self.seats, np.float64)
+        squares = np.empty(self.seats, np.float64)
         table_hands = np.empty(self.n, np.int64)
         self._batch.totals(table_won, squares, table_hands)
         return TablesTotals(self._hands, table_won.sum(axis=0), squares, table_won,
