@@ -670,6 +670,40 @@ def test_bad_steps_and_views_are_refused() -> None:
         view[0, 0] = 5
 
 
+TOO_FAR = 10**6     # a raise beyond every stack: illegal at every table
+
+
+@pytest.mark.parametrize("mode", ["fold", "check"])
+def test_an_illegal_action_facing_a_bet_folds_or_calls_as_asked(mode: str) -> None:
+    """The button, first to act and facing the big blind, tries a raise no stack allows:
+    on_illegal="fold" folds it, "check" calls the blind."""
+    env = Tables("holdem", n=8, seats=3, stacks=100, blinds=(1, 2), seed=5, on_illegal=mode)
+    rows, actor = np.arange(env.n), env.actor.copy()
+    assert env.legal().fold.all()
+    env.step(np.full(env.n, 2, np.int64), np.full(env.n, TOO_FAR, np.int64))
+    obs = env.observe()
+    if mode == "fold":
+        assert obs["folded"][rows, actor].all()
+    else:
+        assert not obs["folded"][rows, actor].any()
+        assert (obs["bets"][rows, actor] == 2).all()
+
+
+def test_where_checking_is_free_an_illegal_action_checks_even_as_a_fold() -> None:
+    """The big blind's option, called round to it: on_illegal="fold" checks (nobody
+    folds where checking is free), and the flop is dealt."""
+    env = Tables("holdem", n=8, seats=3, stacks=100, blinds=(1, 2), seed=5, on_illegal="fold")
+    calls = np.ones(env.n, np.int64)
+    env.step(calls)
+    env.step(calls)
+    assert not env.legal().fold.any()
+    rows, actor = np.arange(env.n), env.actor.copy()
+    done = env.step(np.full(env.n, 2, np.int64), np.full(env.n, TOO_FAR, np.int64))
+    obs = env.observe()
+    assert not done.any() and (obs["street"] == 1).all()
+    assert not obs["folded"][rows, actor].any()
+
+
 def test_legal_views_follow_the_tables_and_cannot_be_written() -> None:
     """legal(copy=False): the arrays the tables write, read-only, equal to the copies
     after every step; the copies do not change with later steps."""
