@@ -725,7 +725,7 @@ cdef void _best_values(const Valuer *v, const Hand *h, rank_t *out) noexcept nog
     values.  A batch of tables pushes the ranks table out of the cache between one
     showdown and the next, and the seats' look-ups then wait for it at once rather
     than in turn, with no branch on who folded between them: a 6-max step played
-    1.01-1.02x as many hands (docs/benchmarks.md).  A folded seat's value is read and
+    1.01-1.03x as many hands (docs/benchmarks.md).  A folded seat's value is read and
     dropped, any card of it nobody saw read as the first card of the deck."""
     cdef key_t board = KEY_BASE
     cdef key_t keys[MAX_SEATS]
