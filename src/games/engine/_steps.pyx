@@ -27,7 +27,7 @@ from libc.string cimport memset
 
 from evaluator.keys cimport CARD_KEY, KEY_BASE, flush_suit, suit_mask
 from evaluator.omaha_tables cimport combo_value
-from evaluator.tables cimport badugi_value, hash_index, lookup_parts
+from evaluator.tables cimport badugi_value, hash_index
 from evaluator.typedefs cimport key_t, rank_t
 from games.engine._chips cimport (
     add_dead, clockwise, collect, pay, post, pot_total, set_folded, start_round,
@@ -693,19 +693,10 @@ cdef int _showdown(const Spec *sp, Hand *h, Log *log, bint *done) noexcept nogil
 
 cdef inline rank_t _value(const Valuer *v, const uint8_t *hole, int nh, const uint8_t *board,
                           int nb) noexcept nogil:
-    """A hand's value by a ranking's C lookup (the spec chose the kind)."""
-    cdef uint8_t cards[16]
-    cdef key_t key = KEY_BASE
+    """A hand's value by a ranking's C lookup of one hand at a time (the spec chose the
+    kind; the best-five tables are read for every seat at once, `_best_values`)."""
     cdef uint32_t hm = 0, bm = 0
     cdef int i
-    if v.kind == V_BEST:
-        for i in range(nh):
-            cards[i] = hole[i]
-            key += CARD_KEY[hole[i]]
-        for i in range(nb):
-            cards[nh + i] = board[i]
-            key += CARD_KEY[board[i]]
-        return lookup_parts(v.offsets, v.ranks, v.flush, key, cards, nh + nb)
     if v.kind == V_COMBO:
         return combo_value(&v.combo, hole, board, nh, nb)
     if v.kind == V_LOWMASK:
