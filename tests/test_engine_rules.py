@@ -230,6 +230,24 @@ def test_unknown_hole_cards_are_named_when_shown() -> None:
     assert t.holes[0] == cards("AsAd") and t.stacks == (200, 0)
 
 
+@pytest.mark.parametrize(("board", "stacks"), [
+    (("2c7d9h", "Jc", "3s"), (99, 111, 90)),        # the aces hold
+    (("2c7d9h", "Jc", "Kh"), (99, 90, 111)),        # a set of kings
+    (("2d7d9h", "Jd", "3d"), (99, 90, 111)),        # a king-high flush beats the aces
+])
+def test_a_folded_hand_nobody_saw_leaves_the_showdown_to_the_others(
+        board: tuple[str, str, str], stacks: tuple[int, int, int]) -> None:
+    # the showdown values every seat's hand at once and drops the folded ones': p1's
+    # cards, never seen, do not change who wins (the flush case fails a showdown that
+    # skipped the flush table)
+    t = dealt("holdem", [100, 100, 100], ["????", "AsAh", "KdKc"])
+    play(t, "cbr 10", "f", "cc")                    # p3 raises, p1 folds, p2 calls
+    for cards_dealt in board:
+        play(t, f"d db {cards_dealt}", "cc", "cc")
+    play(t, "p2 sm AsAh", "p3 sm KdKc")
+    assert t.done and t.stacks == stacks
+
+
 # ---------------------------------------------------------------- Crazy Pineapple
 
 def test_crazy_pineapple_discard_after_the_flop_betting() -> None:
