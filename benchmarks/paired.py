@@ -1,8 +1,10 @@
 """Two builds of the engine side by side, at the same time on one CPU: hands per CPU
-second of random hold'em on `games.Tables` in each, and the ratio new/old pair by pair.
+second of random hold'em (or another game `Tables` plays, `--game`) on `games.Tables` in
+each, and the ratio new/old pair by pair.
 
     python benchmarks/paired.py OLD/src NEW/src                 # 6-max, 1,024 tables
     python benchmarks/paired.py OLD/src NEW/src --seats 2 --tables 4096 --policy calls
+    python benchmarks/paired.py OLD/src NEW/src --game omaha-hilo
 
 Each source tree must be built in place (`python setup.py build_ext --inplace`); a
 worktree of the old commit is the usual OLD (`git worktree add /tmp/old <commit>`).
@@ -72,7 +74,7 @@ def child(args: argparse.Namespace) -> None:
     from games import Tables
 
     rng = np.random.default_rng(SEED)
-    env = Tables("holdem", n=args.tables, seats=args.seats, stacks=200, blinds=(1, 2),
+    env = Tables(args.game, n=args.tables, seats=args.seats, stacks=200, blinds=(1, 2),
                  seed=SEED, threads=1)
     policy = POLICIES[args.policy](env, rng)
     for _ in range(20):
@@ -92,6 +94,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("old", type=Path, help="the old build's src/ directory")
     parser.add_argument("new", type=Path, help="the new build's src/ directory")
+    parser.add_argument("--game", default="holdem", help="a game Tables plays (holdem)")
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--tables", type=int, default=1024)
     parser.add_argument("--hands", type=int, default=300_000, help="hands a run")
@@ -107,10 +110,12 @@ def main() -> None:
     for tree in (args.old, args.new):
         if not (tree / "games").is_dir():
             parser.error(f"{tree} is not a src/ directory with the games package")
-    flags = ["--child", "--seats", str(args.seats), "--tables", str(args.tables),
+    flags = ["--child", "--game", args.game, "--seats", str(args.seats),
+             "--tables", str(args.tables),
              "--hands", str(args.hands), "--policy", args.policy, "--cpu", str(args.cpu)]
     ratios = []
-    print(f"{args.seats} seats, {args.tables} tables, policy {args.policy}, CPU {args.cpu}; "
+    print(f"{args.game}, {args.seats} seats, {args.tables} tables, policy {args.policy}, "
+          f"CPU {args.cpu}; "
           "hands per CPU second (k): old, new, new/old")
     for _ in range(args.pairs):
         runs = [subprocess.Popen(
