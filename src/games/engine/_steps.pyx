@@ -25,9 +25,9 @@ button's left).
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from evaluator.keys cimport CARD_KEY, KEY_BASE, flush_suit, suit_mask
+from evaluator.keys cimport CARD_KEY, KEY_BASE, flush_suit
 from evaluator.omaha_tables cimport combo_value
-from evaluator.tables cimport badugi_value, hash_index
+from evaluator.tables cimport badugi_value, hash_index, lookup_parts
 from evaluator.typedefs cimport key_t, rank_t
 from games.engine._chips cimport (
     add_dead, clockwise, collect, pay, post, pot_total, set_folded, start_round,
@@ -736,12 +736,12 @@ cdef void _best_values(const Valuer *v, const Hand *h, rank_t *out) noexcept nog
     for s in range(h.seats):
         out[s] = v.ranks[slots[s]] * (h.folded[s] == 0)
         if v.flush != NULL and flush_suit(keys[s]) >= 0 and not h.folded[s]:
-            n = h.nhole[s]                  # a flush (rare): by its suit's ranks
+            n = h.nhole[s]                  # a flush (rare): the one lookup reads its cards
             for j in range(n):
                 cards[j] = h.hole[s][j]
             for j in range(h.nboard):
                 cards[n + j] = h.board[j]
-            out[s] = v.flush[suit_mask(cards, n + h.nboard, flush_suit(keys[s]))]
+            out[s] = lookup_parts(v.offsets, v.ranks, v.flush, keys[s], cards, n + h.nboard)
 
 
 cdef void _values(const Valuer *v, const Hand *h, rank_t *out) noexcept nogil:
