@@ -43,7 +43,10 @@ from games._xoshiro cimport splitmix
 from games.engine cimport _steps as steps
 from games.engine cimport _actions as actions
 from games.engine._chips cimport clockwise, legal_bounds, pot_total
-from games.engine._opening cimport Opening, opening_build, opening_deal
+from games.engine._deck cimport GROUP
+from games.engine._opening cimport (
+    Opening, opening_build, opening_cards, opening_copy, opening_deal,
+)
 from games.engine._prefetch cimport prefetch, prefetch_lines
 from games.engine._spec cimport GameSpec
 from games.engine._spin cimport spin_idle, spin_load, spin_store, spin_take
@@ -138,6 +141,17 @@ ctypedef struct Slot:
     # depend on `threads`
     int64_t won[MAX_SEATS]
     double squares[MAX_SEATS]
+
+
+# The cards of the next hands, owed: where a step's action ends a hand at a table whose
+# hands start as the opening's copy, the table's next hand is copied at once and its
+# cards are drawn later, with those of the next tables whose hands end (GROUP in all,
+# or fewer at the end of the step's run), their shuffles side by side
+# (games/engine/_deck.pxd, `first_draws`).  Only then are the tables' rows written.
+ctypedef struct Owed:
+    int n
+    int table[GROUP]
+    Hand *hands[GROUP]
 
 
 ctypedef struct Worker:
@@ -438,7 +452,7 @@ cdef class Batch:
                 log_home(&self._slot(i).log, self._book(i, 0), BOOK)
                 log_home(&self._slot(i).last, self._book(i, 1), BOOK)
                 self._restart(i)
-                if self._next_hand(i) >= 0:
+                if self._next_hand(i, NULL) >= 0:
                     self._row_hand(i, self._slot(i))
                 else:
                     self.failures += 1
@@ -460,10 +474,11 @@ cdef class Batch:
         while t.chips[t.button] == 0:
             t.button -= 1
 
-    cdef int _next_hand(self, int i) noexcept nogil:
+    cdef int _next_hand(self, int i, Owed *owed) noexcept nogil:
         """Deal the table's next hand; hands nobody can decide in are played out and
         finished at once (at most MAX_EMPTY in a row).  Returns how many were, or -1
-        when the table failed (its status says why)."""
+        when the table failed (its status says why).  Given `owed`, a hand copied from
+        the opening is owed its cards there (`_settle_owed` deals them)."""
         cdef Slot *t = self._slot(i)
         cdef int k, s, empty = 0, played = 0, seated, restarts = 0
         while True:
@@ -499,7 +514,13 @@ cdef class Batch:
             t.dealt += 1
             log_clear(&t.log)
             if self.opening.usable:     # the machine's start, copied (never with carry)
-                opening_deal(&self.opening, t.sp, &t.h, t.seed)
+                if owed == NULL:
+                    opening_deal(&self.opening, t.sp, &t.h, t.seed)
+                else:
+                    opening_copy(&self.opening, t.sp, &t.h, t.seed)
+                    owed.table[owed.n] = i
+                    owed.hands[owed.n] = &t.h
+                    owed.n += 1
                 return played
             k = steps.new_hand(t.sp, &t.h, &t.log, t.start, True, t.seed, True)
             if k:
@@ -754,6 +775,8 @@ cdef class Batch:
         cdef int64_t kind, amount, finished = 0
         cdef Slot *t
         cdef Hand *h
+        cdef Owed owed
+        owed.n = 0
         for i in range(start, min(start + PF_FAR, stop)):   # the loop asks from PF_FAR on
             self._prefetch_hot(i)
         for i in range(start, stop):
@@ -786,12 +809,13 @@ cdef class Batch:
                     self._row_action(i, t, actor, street)
                 self._row_legal(i, t)
             else:
-                ended = self._hand_over(i, t)
+                ended = self._hand_over(i, t, &owed)
             if ended < 0:
                 failed[0] += 1
                 ended = 0
             self.p_done[i] = ended > 0
             finished += ended
+        self._settle_owed(&owed)
         return finished
 
     cdef inline void _prefetch_hot(self, int i) noexcept nogil:
@@ -893,18 +917,30 @@ cdef class Batch:
                 else:
                     spin_idle(&idle)
 
-    cdef int _hand_over(self, int i, Slot *t) noexcept nogil:
+    cdef int _hand_over(self, int i, Slot *t, Owed *owed) noexcept nogil:
         """Table i's hand ended with its actor's action: its payoffs and records kept,
-        the next hand dealt; returns the hands that ended (the hands nobody could
-        decide in, played out at once, among them), or -1 when the table failed (its
-        status says why)."""
-        cdef int empty
+        the next hand dealt, or copied and owed its cards (`Owed`); returns the hands
+        that ended (the hands nobody could decide in, played out at once, among them),
+        or -1 when the table failed (its status says why)."""
+        cdef int empty, before = owed.n
         self._finish(i)
-        empty = self._next_hand(i)
+        empty = self._next_hand(i, owed)
         if empty < 0:
             return -1
-        self._row_hand(i, t)
+        if owed.n == before:
+            self._row_hand(i, t)
+        elif owed.n == GROUP:
+            self._settle_owed(owed)
         return 1 + empty
+
+    cdef void _settle_owed(self, Owed *owed) noexcept nogil:
+        """The owed hands' cards, drawn together, then their tables' rows."""
+        cdef int k
+        if owed.n:
+            opening_cards(&self.opening, self._slot(owed.table[0]).sp, owed.hands, owed.n)
+            for k in range(owed.n):
+                self._row_hand(owed.table[k], self._slot(owed.table[k]))
+            owed.n = 0
 
     # ---------------------------------------------------------------- the rows
     # What each table looks like now, written after every change of it, so views,

@@ -46,13 +46,17 @@ cdef inline void seed_deck(Hand *h, uint64_t seed) noexcept nogil:
     h.has_rng = 0
 
 
-cdef inline void _seed_rng(Hand *h) noexcept nogil:
+cdef inline void _seeded(Xoshiro *rng, uint64_t seed) noexcept nogil:
     # the seed's 64-bit word mixed through splitmix64, then the state from its stream
-    cdef uint64_t x = h.seed
+    cdef uint64_t x = seed
     cdef int i
     x = splitmix(&x)
     for i in range(4):
-        h.rng.s[i] = splitmix(&x)
+        rng.s[i] = splitmix(&x)
+
+
+cdef inline void _seed_rng(Hand *h) noexcept nogil:
+    _seeded(&h.rng, h.seed)
     h.has_rng = 1
 
 
@@ -214,6 +218,49 @@ cdef inline int draw(const Spec *sp, Hand *h, int count, int place, uint8_t *out
         out[i] = c
         h.where[c] = place
     return 0
+
+
+cdef enum:
+    GROUP = 8           # hands whose first draws `first_draws` makes together
+
+
+cdef inline void first_draws(const Spec *sp, Hand **hands, int n, int count,
+                             int place) noexcept nogil:
+    """The first draw of `count` cards (at most the deck's) of n <= GROUP hands just
+    seeded (`seed_deck`, nothing drawn yet), as `draw` makes each: the same cards, the
+    same deck and generator left.  The hands' shuffles go on side by side, card by
+    card: in one hand's shuffle each swap waits for its draw, and a deal spent 17-19
+    tsc a card so; GROUP independent ones overlap.  The lanes past n shuffle a
+    copy of the deck for nothing, so that the loop is always GROUP wide."""
+    cdef Xoshiro rng[GROUP]
+    cdef uint8_t cards[GROUP][52]
+    cdef int pool = sp.deck_size, target, i, j, k
+    cdef uint8_t c
+    cdef Hand *h
+    target = count if count > sp.need else sp.need
+    if target > pool:
+        target = pool
+    for k in range(GROUP):
+        memcpy(cards[k], sp.deck, 52)
+        _seeded(&rng[k], hands[k].seed if k < n else 0)
+    for i in range(count):
+        for k in range(GROUP):
+            j = i + <int>_below(&rng[k], <uint64_t>(pool - i))
+            c = cards[k][i]
+            cards[k][i] = cards[k][j]
+            cards[k][j] = c
+    for k in range(n):
+        h = hands[k]
+        h.drawn = 1
+        h.has_rng = 1
+        h.rng = rng[k]
+        memcpy(h.upcoming, cards[k], 52)
+        h.up_pool = pool
+        h.up_target = target
+        h.up_head = count
+        h.up_len = count
+        for i in range(count):
+            h.where[cards[k][i]] = place
 
 
 cdef inline void _unsample(Hand *h, uint8_t card) noexcept nogil:

@@ -23,7 +23,7 @@ from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcmp, memcpy, memset
 
 from games.engine cimport _steps as steps
-from games.engine._deck cimport deck_init, draw, seed_deck
+from games.engine._deck cimport deck_init, first_draws, seed_deck
 from games.engine._state cimport (
     HOLE, MAX_HOLE, MAX_SEATS, W_PLAYER, Hand, Log, Spec, log_free,
 )
@@ -54,13 +54,12 @@ cdef inline bint _start(const Spec *sp, Hand *h, const int64_t *stacks, uint64_t
     return status == 0 and recorded == 0 and h.wait == W_PLAYER
 
 
-cdef inline void opening_deal(const Opening *o, const Spec *sp, Hand *h,
+cdef inline void opening_copy(const Opening *o, const Spec *sp, Hand *h,
                               uint64_t seed) noexcept nogil:
-    """Start h as the opening, with this seed's cards: what `new_hand` writes, the
-    same bytes (the chips of seats not dealt in and the storage read below its count
-    are left, as `new_hand` leaves them)."""
-    cdef uint8_t cards[52]
-    cdef int s, j
+    """Start h as the opening, with this seed, its cards still to draw
+    (`opening_cards`): what `new_hand` writes but the cards, the same bytes (the chips
+    of seats not dealt in and the storage read below its count are left, as
+    `new_hand` leaves them)."""
     cdef const Hand *src = &o.h
     memcpy(h, src, <size_t>(<char *>&src.chips[src.seats] - <char *>src))
     memcpy(&h.serving, &src.serving, <size_t>(<char *>&src.where[0] - <char *>&src.serving))
@@ -71,10 +70,28 @@ cdef inline void opening_deal(const Opening *o, const Spec *sp, Hand *h,
     h.up_pool = 0
     deck_init(sp, h)
     seed_deck(h, seed)
-    draw(sp, h, o.cards, HOLE, cards)   # as many as the opening drew: cannot fail
-    for s in range(h.seats):
-        for j in range(h.nhole[s]):
-            h.hole[s][j] = cards[o.at[s][j]]
+
+
+cdef inline void opening_cards(const Opening *o, const Spec *sp, Hand **hands,
+                               int n) noexcept nogil:
+    """The cards of n <= GROUP hands copied by `opening_copy`: as many as the opening
+    drew, drawn together (`first_draws`: cannot fail), each into its place."""
+    cdef int k, s, j
+    cdef Hand *h
+    first_draws(sp, hands, n, o.cards, HOLE)
+    for k in range(n):
+        h = hands[k]
+        for s in range(h.seats):
+            for j in range(h.nhole[s]):
+                h.hole[s][j] = h.upcoming[o.at[s][j]]
+
+
+cdef inline void opening_deal(const Opening *o, const Spec *sp, Hand *h,
+                              uint64_t seed) noexcept nogil:
+    """Start h as the opening, with this seed's cards (`opening_copy`, then
+    `opening_cards` for it alone)."""
+    opening_copy(o, sp, h, seed)
+    opening_cards(o, sp, &h, 1)
 
 
 cdef inline bint _found(Opening *o) noexcept nogil:
