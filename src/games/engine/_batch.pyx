@@ -6,7 +6,8 @@ hand's seed).  A step applies one betting action at every table with the very C
 functions a `Table` plays through (games/engine/_steps.pyx), and where a hand ends it
 records the payoffs, adds them to the table's sums (`totals`), and deals the next one
 at once (without `carry`, as a copy of the machine's own start of a hand with the new
-hand's cards: games/engine/_opening.pxd).
+hand's cards, drawn with those of the next tables whose hands end: `Owed`, and
+games/engine/_opening.pxd).
 Nothing here calls into Python, so the tables of one step are split over threads;
 every table's hands depend only on its own seeds and actions, so the answer does not
 depend on how they are split.
