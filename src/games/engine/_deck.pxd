@@ -137,6 +137,13 @@ cdef inline int stub_size(const Spec *sp, const Hand *h) noexcept nogil:
     return n - h.unknown
 
 
+cdef inline int _first_target(const Spec *sp, int count) noexcept nogil:
+    """How far the first draw of `count` cards shuffles: the cards a hand needs at
+    most, or more if it asks for more, and never past the deck."""
+    cdef int target = count if count > sp.need else sp.need
+    return target if target < sp.deck_size else sp.deck_size
+
+
 cdef inline int _sample(const Spec *sp, Hand *h, int count) noexcept nogil:
     """At least `count` cards sampled ahead, upcoming[up_head:up_len]: the first draw's
     shuffle on, or started (the first draw), or more from the stub when a hand needs
@@ -158,9 +165,7 @@ cdef inline int _sample(const Spec *sp, Hand *h, int count) noexcept nogil:
         memcpy(h.upcoming, sp.deck, 52)     # the whole array: a copy of fixed size
         #                                     (past deck_size, never read)
         h.up_pool = sp.deck_size
-        h.up_target = count if count > sp.need else sp.need
-        if h.up_target > h.up_pool:
-            h.up_target = h.up_pool
+        h.up_target = _first_target(sp, count)
         h.up_head = 0
         h.up_len = 0
         if not h.has_rng:
@@ -234,12 +239,9 @@ cdef inline void first_draws(const Spec *sp, Hand **hands, int n, int count,
     copy of the deck for nothing, so that the loop is always GROUP wide."""
     cdef Xoshiro rng[GROUP]
     cdef uint8_t cards[GROUP][52]
-    cdef int pool = sp.deck_size, target, i, j, k
+    cdef int pool = sp.deck_size, target = _first_target(sp, count), i, j, k
     cdef uint8_t c
     cdef Hand *h
-    target = count if count > sp.need else sp.need
-    if target > pool:
-        target = pool
     for k in range(GROUP):
         memcpy(cards[k], sp.deck, 52)
         _seeded(&rng[k], hands[k].seed if k < n else 0)
