@@ -717,7 +717,10 @@ cdef void _best_values(const Valuer *v, const Hand *h, rank_t *out) noexcept nog
     showdown and the next, and the seats' look-ups then wait for it at once rather
     than in turn, with no branch on who folded between them: a 6-max step played
     1.01-1.03x as many hands (docs/benchmarks.md).  A folded seat's value is read and
-    dropped, any card of it nobody saw read as the first card of the deck."""
+    dropped, any card of it nobody saw read as the first card of the deck.  Its key
+    still hashes inside the ranks table, which is padded for any key up to seven aces'
+    (evaluator/tables.pyx): its cards are distinct but for those deuces, so even the
+    eight of a Crazy Pineapple hand folded before its discard sum to less."""
     cdef key_t board = KEY_BASE
     cdef key_t keys[MAX_SEATS]
     cdef uint32_t slots[MAX_SEATS]
