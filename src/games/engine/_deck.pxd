@@ -236,12 +236,17 @@ cdef inline void first_draws(const Spec *sp, Hand **hands, int n, int count,
     same deck and generator left.  The hands' shuffles go on side by side, card by
     card: in one hand's shuffle each swap waits for its draw, and a deal spent 17-19
     tsc a card so; GROUP independent ones overlap.  The lanes past n shuffle a
-    copy of the deck for nothing, so that the loop is always GROUP wide."""
+    copy of the deck for nothing, so that the loop is always GROUP wide; one hand
+    alone draws as `draw` does (a batch's tables that play on at random, one at a
+    time, deal so: eight lanes for one hand were a third of their instructions)."""
     cdef Xoshiro rng[GROUP]
     cdef uint8_t cards[GROUP][52]
     cdef int pool = sp.deck_size, target = _first_target(sp, count), i, j, k
     cdef uint8_t c
     cdef Hand *h
+    if n == 1:
+        draw(sp, hands[0], count, place, cards[0])
+        return
     for k in range(GROUP):
         memcpy(cards[k], sp.deck, 52)
         _seeded(&rng[k], hands[k].seed if k < n else 0)
