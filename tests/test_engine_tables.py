@@ -5,9 +5,10 @@
   ends with after the same actions; the PHH of every finished hand replays to the same
   stacks (and in pokerkit, where it is installed, for the codes it has).
 * The same seed and actions give the same hands whatever `threads` is.
-* A state machine mixes legal, illegal and malformed steps (hypothesis): a refused step
-  changes no table; every chip and every card is accounted for at every table after
-  every step; payoffs sum to zero.
+* A state machine mixes legal, illegal and malformed steps (hypothesis), some with the
+  others playing at random until a seat acts (`until`): a refused step changes no
+  table; every chip and every card is accounted for at every table after every step;
+  payoffs sum to zero.
 * Bad input of every entry point names what is wrong.
 """
 
@@ -488,6 +489,39 @@ class Steps(RuleBasedStateMachine):
             assert before[i] == after[i], "a table that did not act changed"
 
     @rule(data=st.data())
+    def step_until(self, data: st.DataObject) -> None:
+        """The others play at random until a seat acts (`until`), after the actions of
+        some tables, in flight or not: several hands may end at a table, so the sums
+        to keep are `totals()`'s difference."""
+        env = self.env
+        mask = np.array(data.draw(st.lists(st.booleans(), min_size=env.n, max_size=env.n)))
+        seat = data.draw(st.integers(0, env.seats - 1))
+        most = data.draw(st.sampled_from([0, 1, 7, 1000]))
+        kinds, amounts = random_actions(self.rng, env)
+        before = env.totals()
+        if data.draw(st.booleans()):
+            done = env.step(kinds, amounts, mask=mask, until=seat, at_most=most)
+        else:
+            env.step_async(kinds, amounts, mask=mask, until=seat, at_most=most)
+            done = env.step_wait()
+        after = env.totals()
+        assert np.array_equal(after.table_hands - before.table_hands > 0, done)
+        self.won += after.won - before.won
+
+    @rule(data=st.data())
+    def bad_until(self, data: st.DataObject) -> None:
+        env = self.env
+        bad = data.draw(st.sampled_from([
+            (dict(until=env.seats), ValueError), (dict(until=-2), ValueError),
+            (dict(until=0.5), TypeError), (dict(until=0, at_most=-1), ValueError),
+        ]))
+        kinds, amounts = random_actions(self.rng, env)
+        before = env._batch.save()
+        with pytest.raises(bad[1]):
+            env.step(kinds, amounts, **bad[0])
+        assert env._batch.save() == before
+
+    @rule(data=st.data())
     def illegal_step(self, data: st.DataObject) -> None:
         env = self.env
         kinds, amounts = random_actions(self.rng, env)
@@ -500,8 +534,9 @@ class Steps(RuleBasedStateMachine):
             choices.append((0, 0))
         kinds[i], amounts[i] = data.draw(st.sampled_from(choices))
         before = env._batch.save()
+        until = data.draw(st.sampled_from([None, 0]))
         with pytest.raises(ValueError, match=f"(table {i}:|kinds\\[{i}\\])"):
-            env.step(kinds, amounts)
+            env.step(kinds, amounts, until=until)
         assert env._batch.save() == before, "a refused step changed a table"
 
     @rule(data=st.data())

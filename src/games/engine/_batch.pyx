@@ -29,6 +29,7 @@ Actions (`kinds`): 0 fold, 1 check or call, 2 complete, bet or raise to `amounts
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy
 
 cimport cython
 cimport numpy as cnp
@@ -44,7 +45,7 @@ from games._xoshiro cimport splitmix
 from games.engine cimport _steps as steps
 from games.engine cimport _actions as actions
 from games.engine._chips cimport clockwise, legal_bounds, pot_total
-from games.engine._deck cimport GROUP
+from games.engine._deck cimport GROUP, mulhi
 from games.engine._opening cimport (
     Opening, opening_build, opening_cards, opening_copy, opening_deal,
 )
@@ -336,6 +337,14 @@ cdef class Batch:
     cdef int p_lo, p_hi                     # the acting tables lie in p_lo..p_hi-1
     cdef uint8_t *p_done
     cdef int p_mode
+    # a step with `until` (`_others`): the seat the others play up to (-1: none), their
+    # actions a table at most, and the step's actions as the batch's own arrays, which
+    # `_others` writes (each thread only at the tables of its ranges)
+    cdef int p_until
+    cdef int p_most
+    cdef int64_t *a_kinds
+    cdef int64_t *a_amounts
+    cdef uint8_t *a_acting
     cdef Worker *workers
     cdef readonly int nworkers
     cdef Tail *tails                        # each thread's slice of a step (`_run_slice`)
@@ -370,6 +379,7 @@ cdef class Batch:
         cdef int i
         free(self.workers)              # the workers hold the batch: they ended
         free(self.tails)
+        free(self.a_kinds)
         if self.slots != NULL:
             for i in range(self.n):
                 log_free(&self._slot(i).log)
@@ -578,7 +588,7 @@ cdef class Batch:
     # ---------------------------------------------------------------- stepping
 
     def step(self, cnp.ndarray kinds, cnp.ndarray amounts, cnp.ndarray acting, int mode,
-             cnp.ndarray done, int threads, bint land=True):
+             cnp.ndarray done, int threads, bint land=True, int until=-1, int most=0):
         """One step: the actions checked at every acting table first (nothing changes
         when one cannot be taken), then applied, a new hand dealt where one ended
         (done[i] = 1), on `threads` threads: this one and the batch's workers
@@ -588,6 +598,11 @@ cdef class Batch:
         why 2, it is not legal now (checked where mode is REFUSE).  The arrays are the
         caller's, checked by it: (n,) and C-contiguous, kinds and amounts int64,
         acting and done uint8.
+
+        until >= 0 (a seat): then each table's other seats act at random until seat
+        `until` is to act, at most `most` actions a table (`_others`); a table where
+        it does not act (acting[i] = 0) starts with them.  done[i] then
+        says whether any hand ended there, and `totals` how many.
 
         land=False (several threads only) posts the step to the workers unchecked and
         returns (0, -1, 0) at once, every slice left as shares: the caller's Python
@@ -608,6 +623,10 @@ cdef class Batch:
         self.p_acting = <const uint8_t *>cnp.PyArray_DATA(acting)
         self.p_done = <uint8_t *>cnp.PyArray_DATA(done)
         self.p_mode = mode
+        self.p_until = until
+        self.p_most = most
+        if until >= 0:
+            self._own_actions()
         self._acting_range()
         if land:
             with nogil:
@@ -619,6 +638,8 @@ cdef class Batch:
         if k == 0:
             with nogil:
                 finished = self._run(self.p_lo, self.p_hi, self.p_hi, &failed)
+                if self.p_until >= 0:
+                    finished += self._others(self.p_lo, self.p_hi, &failed)
             return self._landed(finished, failed)
         with nogil:
             self.p_threads = threads
@@ -700,6 +721,9 @@ cdef class Batch:
         """Where the acting tables lie (p_lo..p_hi-1; empty when none acts): a step
         of a group of tables (a mask) checks and walks only their span."""
         cdef int lo = 0, hi = self.n
+        if self.p_until >= 0:           # every table: the others act where it does not
+            self.p_lo, self.p_hi = lo, hi
+            return
         while lo < hi and not self.p_acting[lo]:
             lo += 1
         while hi > lo and not self.p_acting[hi - 1]:
@@ -751,6 +775,8 @@ cdef class Batch:
         if not self._through_gate():
             return 0
         finished = self._run(tail.start, tail.tail, tail.stop, failed)
+        if self.p_until >= 0:
+            finished += self._others(tail.start, tail.tail, failed)
         for v in range(self.p_threads):
             tail = &self.tails[(me + v) % self.p_threads]
             while True:
@@ -759,6 +785,9 @@ cdef class Batch:
                     break
                 finished += self._run(<int>start, <int>min(start + SHARE, <long>tail.stop),
                                       tail.stop, failed)
+                if self.p_until >= 0:
+                    finished += self._others(<int>start,
+                                             <int>min(start + SHARE, <long>tail.stop), failed)
         return finished
 
     cdef int64_t _run(self, int start, int stop, int ahead, int *failed) noexcept nogil:
@@ -850,6 +879,66 @@ cdef class Batch:
             at = <const char *>&t.button
             for k in range(9):
                 prefetch(at + 64 * k)
+
+    # ---------------------------------------------------------------- the others at random
+
+    def _own_actions(self):
+        """A step with `until`: its actions copied into the batch's own arrays (made
+        on first use), which `_others` then writes."""
+        cdef size_t n = <size_t>self.n
+        if self.a_kinds == NULL:
+            self.a_kinds = <int64_t *>calloc(n if n else 1, 2 * sizeof(int64_t) + 1)
+            if self.a_kinds == NULL:
+                raise MemoryError(f"no memory for the actions of {n} tables")
+            self.a_amounts = self.a_kinds + n
+            self.a_acting = <uint8_t *>(self.a_amounts + n)
+        memcpy(self.a_kinds, self.p_kinds, n * sizeof(int64_t))
+        memcpy(self.a_amounts, self.p_amounts, n * sizeof(int64_t))
+        memcpy(self.a_acting, self.p_acting, n)
+        self.p_kinds = self.a_kinds
+        self.p_amounts = self.a_amounts
+        self.p_acting = self.a_acting
+
+    cdef int64_t _others(self, int start, int stop, int *failed) noexcept nogil:
+        """After the step's actions at tables start..stop-1 (`_run`): at each table in
+        turn, the other seats act at random until seat `until` is to act, at most
+        `most` actions (`_random_action`), each played by the step's own loop (`_run`)
+        over that one table, whose lines stay in the cache from one action to the
+        next.  Returns the hands finished; done[i] says whether any hand ended at
+        table i in the whole step."""
+        cdef int i, moves
+        cdef int64_t finished = 0
+        cdef uint8_t done
+        cdef Slot *t
+        for i in range(start, stop):
+            t = self._slot(i)
+            done = self.p_done[i]
+            moves = 0
+            while moves < self.p_most and self.o_actor[i] != self.p_until and not t.status:
+                self._random_action(i, t)
+                self.a_acting[i] = 1
+                finished += self._run(i, i + 1, i + 1, failed)
+                done |= self.p_done[i]
+                moves += 1
+            self.p_done[i] = done
+        return finished
+
+    cdef inline void _random_action(self, int i, const Slot *t) noexcept nogil:
+        """Table i's next action at random: each kind its actor may take equally likely
+        (fold where it may, check or call, raise where it may), a raise to a uniform
+        amount between its bounds, as `games.rl.random_actions` draws them.  The
+        numbers are a hash of the hand's seed and its records so far (every action is
+        recorded), so the same seeds and actions play the same hands whatever
+        `threads` is, and whichever thread plays the table."""
+        cdef uint64_t x = t.seed ^ (<uint64_t>t.log.n << 32)
+        cdef int fold = self.o_fold[i]
+        cdef int64_t low = self.o_low[i], high = self.o_high[i]
+        cdef int64_t kind = <int64_t>mulhi(splitmix(&x), <uint64_t>(1 + fold + (low >= 0)))
+        kind += 1 - fold
+        self.a_kinds[i] = kind
+        self.a_amounts[i] = 0
+        if kind == RAISE:
+            self.a_amounts[i] = low + <int64_t>mulhi(splitmix(&x), <uint64_t>(high - low + 1))
 
     # ---------------------------------------------------------------- workers
 

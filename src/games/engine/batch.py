@@ -72,6 +72,9 @@ from games.variants import Variant, variant
 
 #: tables below which a step stays on the calling thread
 MIN_TABLES_PER_THREAD = 256
+#: `step(until=...)`: the others' random actions a table a step, by default and at most
+AT_MOST = 1000
+AT_MOST_LIMIT = 2**31 - 1
 
 _ILLEGAL = {"raise": 0, "fold": 1, "check": 2}
 #: the rows `legal()` reads, in the order of TablesLegal's fields
@@ -394,20 +397,36 @@ class Tables:
     # ---------------------------------------------------------------- stepping
 
     def step(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None = None,
-             mask: npt.ArrayLike | None = None) -> npt.NDArray[np.bool_]:
+             mask: npt.ArrayLike | None = None, *, until: int | None = None,
+             at_most: int = AT_MOST) -> npt.NDArray[np.bool_]:
         """One action at every table: kinds[i] 0 fold, 1 check or call, 2 complete,
         bet or raise to amounts[i] (ignored for the others; None: no raise).  mask:
         (n,) bool, the tables that act (None: all; the others wait, their entries
         ignored).  Returns (n,) bool: the tables whose hand ended (the next one is
-        dealt already)."""
+        dealt already).
+
+        until: a seat.  After the actions, every table's other seats play at random
+        until that seat is to act, in the same call into C: each kind of action the
+        actor may take equally likely, a raise to a uniform amount between its
+        bounds (as `games.rl.random_actions`), drawn from the hand's seed, so the same
+        seeds and actions give the same hands whatever `threads` is.  A table where
+        the seat does not act (not in `mask`) starts with the others.  At most
+        `at_most` such actions a table a step: where the seat never comes to act (it
+        has no chips, with carry) the step still returns.  Several hands may end at a
+        table so: `done[i]` says whether any did, and the difference of `totals()`
+        before and after says how many and what each seat won.  A learner's seat
+        against random opponents takes one call a decision this way, where stepping
+        the others from Python takes one a round of their actions."""
         self._acquire("step()")
         try:
-            return self._post(kinds, amounts, mask, land=True)
+            return self._post(kinds, amounts, mask, land=True, until=until,
+                              at_most=at_most)
         finally:
             self._stepping.release()
 
     def step_async(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None = None,
-                   mask: npt.ArrayLike | None = None) -> None:
+                   mask: npt.ArrayLike | None = None, *, until: int | None = None,
+                   at_most: int = AT_MOST) -> None:
         """`step`, left in flight: the batch's worker threads check the actions and
         play them while this thread returns to its Python; `step_wait()` joins them and
         returns `done`, or raises the ValueError `step` would have for a refused step
@@ -421,10 +440,11 @@ class Tables:
         next group's actions.  Everything else that reads the tables (`step`, a
         second `step_async`, `actor`, `legal()`, `observe()`, `payoffs`, `history`,
         ...) raises a RuntimeError until then.  `kinds`, `amounts` and `mask` are
-        copied: the caller may change or reuse them at once."""
+        copied: the caller may change or reuse them at once.  `until` and `at_most`
+        are `step`'s."""
         self._acquire("step_async()")
         try:
-            self._post(kinds, amounts, mask, land=False)
+            self._post(kinds, amounts, mask, land=False, until=until, at_most=at_most)
         finally:
             self._stepping.release()
 
@@ -469,8 +489,10 @@ class Tables:
             self._settled()
 
     def _post(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None,
-              mask: npt.ArrayLike | None, land: bool) -> npt.NDArray[np.bool_]:
+              mask: npt.ArrayLike | None, land: bool, until: int | None = None,
+              at_most: int = AT_MOST) -> npt.NDArray[np.bool_]:
         """Check the actions and play them (land) or leave them in flight."""
+        seat = self._until(until, at_most)
         kind = self._column(kinds, "kinds", self._kinds)
         if amounts is None:
             amount = self._amounts
@@ -493,7 +515,8 @@ class Tables:
         # worker to reach a step in flight): a refused step changes nothing
         flies = not land and count > 1
         finished, i, why = self._batch.step(kind, amount, acting, _ILLEGAL[self.on_illegal],
-                                            done.view(np.uint8), count, not flies)
+                                            done.view(np.uint8), count, not flies, seat,
+                                            at_most)
         if land:
             self._refuse(i, why, kind, amount)
             self._hands += finished
@@ -518,6 +541,19 @@ class Tables:
         if array is not buffer:
             buffer[:] = array
         return buffer
+
+    def _until(self, until: int | None, at_most: int) -> int:
+        """`step`'s until= and at_most=, checked: the seat, or -1 for none."""
+        if until is None:
+            return -1
+        for name, value in (("until", until), ("at_most", at_most)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+        if not 0 <= until < self.seats:
+            raise ValueError(f"until must be a seat of 0..{self.seats - 1}, got {until}")
+        if not 0 <= at_most <= AT_MOST_LIMIT:
+            raise ValueError(f"at_most must be 0..{AT_MOST_LIMIT}, got {at_most}")
+        return int(until)
 
     def _mask(self, mask: npt.ArrayLike | None) -> npt.NDArray[np.uint8]:
         if mask is None:

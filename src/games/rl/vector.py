@@ -22,8 +22,11 @@ opponents' after it) the step's reward is the hero's chips won minus chips put i
 (Gymnasium's same-step autoreset; `info["hands"]` counts the hands that ended at each
 table this step, in case several did: opponents may end a hand before the hero acts,
 and at most MAX_OPPONENT_STEPS of their actions are played a step, the hero's action
-being masked out at a table still waiting for them).  Needs the `rl` extra (``pip install
-pokerhands[rl]``).
+being masked out at a table still waiting for them).  The default opponents play at
+random inside the tables' own step (`Tables.step(..., until=hero)`): one call into C a
+step, where a policy of your own is stepped from Python, one call a round of the
+opponents' actions (about twenty a 6-max step, for the last tables to get back to the
+hero).  Needs the `rl` extra (``pip install pokerhands[rl]``).
 """
 
 from __future__ import annotations
@@ -74,8 +77,10 @@ def hero_view(view: View, seat: int, sizes: BetSizes) -> dict[str, npt.NDArray[A
 class PokerVectorEnv(VectorEnv):
     """num_envs tables of a betting game, the hero at seat `hero` of each (see the
     module's text).  opponents: the other seats' policy (default: random over what
-    each may do).  The other keywords are `games.Tables`' (stacks=, blinds=, antes=,
-    betting=, threads=, ...); the stacks do not carry over from hand to hand."""
+    each may do, played by the tables in C; its numbers come from the tables' seed,
+    a policy's from the environment's generator).  The other keywords are
+    `games.Tables`' (stacks=, blinds=, antes=, betting=, threads=, ...); the stacks do
+    not carry over from hand to hand."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
@@ -94,6 +99,8 @@ class PokerVectorEnv(VectorEnv):
         if isinstance(hero, bool) or not isinstance(hero, int) or not 0 <= hero < seats:
             raise ValueError(f"hero must be a seat of 0..{seats - 1}, got {hero!r}")
         self.hero = hero
+        #: the opponents play at random in the tables' own step (no policy given)
+        self.in_step = opponents is None
         self.opponents: Policy = opponents if opponents is not None else random_actions
         self.tables = Tables(seed=seed, **self._options)
         self.num_envs = num_envs
@@ -102,6 +109,7 @@ class PokerVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._rng = np.random.default_rng(seed)
+        self._won = self._hands = np.zeros(num_envs, np.int64)
         self._play_opponents(np.zeros(num_envs), np.zeros(num_envs, np.int64))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -110,6 +118,7 @@ class PokerVectorEnv(VectorEnv):
         if seed is not None:
             self.tables = Tables(seed=seed, **self._options)
             self._rng = np.random.default_rng(seed)
+            self._won = self._hands = np.zeros(self.num_envs, np.int64)
             self._play_opponents(np.zeros(self.num_envs), np.zeros(self.num_envs, np.int64))
         return self._observe(), {}
 
@@ -119,11 +128,17 @@ class PokerVectorEnv(VectorEnv):
                                                     npt.NDArray[np.bool_], dict[str, Any]]:
         view = self.tables.observe(copy=False)
         kinds, amounts = self.bet_sizes.actions(actions, view)
-        done = self.tables.step(kinds, amounts, mask=view["actor"] == self.hero)
-        reward = np.where(done, self.tables.last_payoffs(copy=False)[:, self.hero],
-                          0).astype(np.float64)
-        hands = done.astype(np.int64)
-        self._play_opponents(reward, hands)
+        acting = view["actor"] == self.hero
+        if self.in_step:
+            self.tables.step(kinds, amounts, mask=acting, until=self.hero,
+                             at_most=MAX_OPPONENT_STEPS)
+            reward, hands = self._since()
+        else:
+            done = self.tables.step(kinds, amounts, mask=acting)
+            reward = np.where(done, self.tables.last_payoffs(copy=False)[:, self.hero],
+                              0).astype(np.float64)
+            hands = done.astype(np.int64)
+            self._play_opponents(reward, hands)
         terminated = hands > 0
         return (self._observe(), reward, terminated, np.zeros(self.num_envs, np.bool_),
                 {"hands": hands})
@@ -132,11 +147,29 @@ class PokerVectorEnv(VectorEnv):
         """The tables' worker threads stop (`Tables.close`)."""
         self.tables.close()
 
+    def _since(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+        """The hero's chips won at each table, and the hands that ended there, since
+        the last call (the tables' `totals`)."""
+        now = self.tables.totals()
+        won = now.table_won[:, self.hero]
+        reward = (won - self._won).astype(np.float64)
+        hands = now.table_hands - self._hands
+        self._won, self._hands = won, now.table_hands
+        return reward, hands
+
     def _play_opponents(self, reward: npt.NDArray[np.float64],
                         hands: npt.NDArray[np.int64]) -> None:
         """The opponents act until the hero is to act at every table; the hands that
         end on the way add to `reward` and `hands`."""
         tables = self.tables
+        if self.in_step:
+            nobody = np.zeros(self.num_envs, np.bool_)
+            tables.step(np.ones(self.num_envs, np.int64), mask=nobody, until=self.hero,
+                        at_most=MAX_OPPONENT_STEPS)
+            add_reward, add_hands = self._since()
+            reward += add_reward
+            hands += add_hands
+            return
         for _ in range(MAX_OPPONENT_STEPS):
             view = tables.observe(copy=False)
             waiting = view["actor"] != self.hero
