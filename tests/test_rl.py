@@ -1,6 +1,7 @@
 """games.rl: the discrete bet sizes, the random policy, the Gymnasium vector
-environment and the PettingZoo AEC environment over `games.Tables` (the adapters'
-tests skip where the `rl` extra is not installed), and the worked example."""
+environment (with a state machine of legal and malformed steps) and the PettingZoo AEC
+environment over `games.Tables` (the adapters' tests skip where the `rl` extra is not
+installed), and the worked example."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from games import Tables
 from games.rl import BetSizes, play_random, random_actions
@@ -185,6 +189,88 @@ def test_a_vector_environment_refuses_what_it_does_not_offer() -> None:
         PokerVectorEnv(num_envs=2, seats=2, hero=2)
     with pytest.raises(TypeError, match="bet_sizes must be a BetSizes"):
         PokerVectorEnv(num_envs=2, bet_sizes=(0.5,))  # type: ignore[arg-type]
+
+
+class VectorSteps(RuleBasedStateMachine):
+    """A PokerVectorEnv under legal and malformed choices and reseeding, its opponents
+    in the tables' step or stepped from Python: after every step the rewards summed
+    since the last reset are the hero's chips won in the tables' totals, the hands
+    counted are the hands the tables finished, and the hero's mask is open exactly
+    where it is to act; a refused choice changes no table."""
+
+    @initialize(data=st.data())
+    def build(self, data: st.DataObject) -> None:
+        from games.rl import PokerVectorEnv
+
+        seats = data.draw(st.integers(2, 6))
+        self.env = PokerVectorEnv(
+            data.draw(st.sampled_from(["holdem", "omaha"])),
+            num_envs=data.draw(st.integers(1, 24)), seats=seats,
+            hero=data.draw(st.integers(0, seats - 1)),
+            opponents=data.draw(st.sampled_from([None, random_actions])),
+            stacks=data.draw(st.lists(st.integers(3, 150), min_size=seats, max_size=seats)),
+            blinds=(1, 2), seed=data.draw(st.integers(0, 99)))
+        self.rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+        self._since_reset()
+
+    def _since_reset(self) -> None:
+        self.obs, _ = self.env.reset()
+        totals = self.env.tables.totals()
+        self.start_won = int(totals.won[self.env.hero])
+        self.start_hands = totals.hands
+        self.rewards = 0.0
+        self.hands = 0
+
+    @rule()
+    def legal_step(self) -> None:
+        mask = self.obs["action_mask"].astype(bool)
+        mask[~mask.any(axis=1)] = True     # the hero does not act there: any choice
+        choice = (self.rng.random(mask.shape) * mask).argmax(axis=1)
+        self.obs, reward, terminated, truncated, info = self.env.step(choice)
+        assert np.array_equal(terminated, info["hands"] > 0) and not truncated.any()
+        assert (reward[~terminated] == 0).all()
+        self.rewards += float(reward.sum())
+        self.hands += int(info["hands"].sum())
+
+    @rule(data=st.data())
+    def malformed_step(self, data: st.DataObject) -> None:
+        n, actions = self.env.num_envs, self.env.bet_sizes.n
+        bad, error = data.draw(st.sampled_from([
+            (np.full(n, actions), ValueError), (np.full(n, -1), ValueError),
+            (np.ones(n + 1, np.int64), ValueError), (np.ones(n, float), TypeError),
+        ]))
+        before = self.env.tables._batch.save()
+        with pytest.raises(error):
+            self.env.step(bad)
+        assert self.env.tables._batch.save() == before
+
+    @rule(seed=st.integers(0, 99))
+    def reseed(self, seed: int) -> None:
+        self.env.reset(seed=seed)
+        self._since_reset()
+
+    @invariant()
+    def the_rewards_are_the_heros_chips(self) -> None:
+        env = self.env
+        totals = env.tables.totals()
+        assert self.rewards == int(totals.won[env.hero]) - self.start_won
+        assert self.hands == totals.hands - self.start_hands
+        acts = env.tables.actor == env.hero
+        assert np.array_equal(self.obs["action_mask"].any(axis=1), acts)
+
+    def teardown(self) -> None:
+        if hasattr(self, "env"):
+            self.env.close()
+
+
+VectorSteps.TestCase.settings = settings(max_examples=20, stateful_step_count=25,
+                                         deadline=None, derandomize=True, database=None,
+                                         suppress_health_check=list(HealthCheck))
+
+
+def test_the_vector_environment_under_legal_and_malformed_steps() -> None:
+    pytest.importorskip("gymnasium")
+    VectorSteps.TestCase("runTest").runTest()
 
 
 # ---------------------------------------------------------------- PettingZoo
