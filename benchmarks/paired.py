@@ -5,6 +5,7 @@ each, and the ratio new/old pair by pair.
     python benchmarks/paired.py OLD/src NEW/src                 # 6-max, 1,024 tables
     python benchmarks/paired.py OLD/src NEW/src --seats 2 --tables 4096 --policy calls
     python benchmarks/paired.py OLD/src NEW/src --game omaha-hilo
+    python benchmarks/paired.py OLD/src NEW/src --until     # Tables.step(..., until=0)
 
 Each source tree must be built in place (`python setup.py build_ext --inplace`); a
 worktree of the old commit is the usual OLD (`git worktree add /tmp/old <commit>`).
@@ -77,15 +78,26 @@ def child(args: argparse.Namespace) -> None:
     env = Tables(args.game, n=args.tables, seats=args.seats, stacks=200, blinds=(1, 2),
                  seed=SEED, threads=1)
     policy = POLICIES[args.policy](env, rng)
+    if args.until:          # seat 0 by the policy, the others at random in the step
+        def step() -> np.ndarray:
+            kinds, amounts = policy()
+            done: np.ndarray = env.step(kinds, amounts, mask=env.actor == 0, until=0)
+            return done
+    else:
+        def step() -> np.ndarray:
+            done: np.ndarray = env.step(*policy())
+            return done
     for _ in range(20):
-        env.step(*policy())
+        step()
     payoffs = env.last_payoffs(copy=False)
     start, checksum = env.hands, 0
     began = time.process_time()
     while env.hands < start + args.hands:
-        done = env.step(*policy())
+        done = step()
         checksum += int(np.compress(done, payoffs, axis=0).sum())
     spent = time.process_time() - began
+    if args.until:          # hands ended at a table in one step: only the last's row
+        checksum = int(env.totals().won.sum())
     assert checksum == 0, "chips were not conserved"
     print((env.hands - start) / spent)
 
@@ -100,6 +112,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300_000, help="hands a run")
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--policy", choices=sorted(POLICIES), default="uniform")
+    parser.add_argument("--until", action="store_true",
+                        help="the policy acts for seat 0 only, the others play at random "
+                             "in the step (Tables.step(..., until=0); both builds need it)")
     parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)),
                         help="the CPU both runs share")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -112,9 +127,11 @@ def main() -> None:
             parser.error(f"{tree} is not a src/ directory with the games package")
     flags = ["--child", "--game", args.game, "--seats", str(args.seats),
              "--tables", str(args.tables),
-             "--hands", str(args.hands), "--policy", args.policy, "--cpu", str(args.cpu)]
+             "--hands", str(args.hands), "--policy", args.policy, "--cpu", str(args.cpu),
+             *(["--until"] if args.until else [])]
     ratios = []
-    print(f"{args.game}, {args.seats} seats, {args.tables} tables, policy {args.policy}, "
+    print(f"{args.game}, {args.seats} seats, {args.tables} tables, policy {args.policy}"
+          f"{' for seat 0, the others in the step' if args.until else ''}, "
           f"CPU {args.cpu}; "
           "hands per CPU second (k): old, new, new/old")
     for _ in range(args.pairs):
