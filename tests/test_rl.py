@@ -5,6 +5,7 @@ installed), and the worked example."""
 
 from __future__ import annotations
 
+import math
 import runpy
 import subprocess
 import sys
@@ -53,6 +54,38 @@ def test_bet_sizes_clip_into_what_may_be_raised_and_mask_the_rest() -> None:
         choice = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
         kinds, amounts = sizes.actions(choice, view)
         env.step(kinds, amounts)           # every masked-in choice is legal: no error
+
+
+def plain_amount(sizes: BetSizes, pick: int, bets: list[int], pot: int, call: int,
+                 low: int, high: int) -> tuple[int, int]:
+    """One row of `BetSizes.actions`, written plainly."""
+    if pick < 2:
+        return pick, 0
+    if low < 0:                         # no raise allowed: an amount step() refuses
+        return 2, -1
+    if pick - 2 < len(sizes.fractions):
+        to = max(bets) + math.floor(sizes.fractions[pick - 2] * (pot + sum(bets) + call))
+        return 2, min(max(to, low), high)
+    return 2, high                      # all-in
+
+
+@pytest.mark.parametrize("sizes", [BetSizes(), BetSizes(fractions=(0.33, 0.75, 2.5)),
+                                   BetSizes(fractions=(), all_in=True),
+                                   BetSizes(fractions=(1.0,), all_in=False)])
+def test_bet_sizes_give_what_a_plain_reading_gives(sizes: BetSizes) -> None:
+    env = Tables("holdem", n=400, seats=4, stacks=[40, 300, 9, 150], blinds=(1, 2),
+                 betting="pot-limit", seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(25):
+        view = env.observe()
+        pick = rng.integers(0, sizes.n, env.n)
+        kinds, amounts = sizes.actions(pick, view)
+        for i in range(env.n):
+            expected = plain_amount(sizes, int(pick[i]), view["bets"][i].tolist(),
+                                    int(view["pot"][i]), int(view["call"][i]),
+                                    int(view["raise_min"][i]), int(view["raise_max"][i]))
+            assert (int(kinds[i]), int(amounts[i])) == expected, i
+        env.step(*random_actions(view, rng))
 
 
 def test_random_actions_are_always_legal() -> None:
