@@ -908,7 +908,7 @@ cdef class Batch:
 
     # ---------------------------------------------------------------- the others at random
 
-    def _own_actions(self):
+    cdef int _own_actions(self) except -1:
         """A step with `until`: its actions copied into the batch's own arrays (made
         on first use), which `_others` then writes."""
         cdef size_t n = <size_t>self.n
@@ -924,6 +924,7 @@ cdef class Batch:
         self.p_kinds = self.a_kinds
         self.p_amounts = self.a_amounts
         self.p_acting = self.a_acting
+        return 0
 
     cdef int64_t _others(self, int start, int stop, int *failed) noexcept nogil:
         """After the step's actions at tables start..stop-1 (`_run`): at each table in
