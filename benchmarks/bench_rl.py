@@ -6,10 +6,11 @@ Gymnasium vector environment over `games.Tables`, beside RLCard's no-limit hold'
 `games.rl.PokerVectorEnv` at 1,024 tables, stacks of 200, blinds 1/2: the hero picks
 uniformly among the actions its mask allows (numpy, in the timing), the opponents play
 at random over what they may do.  Two ways of playing the opponents, side by side: in
-the tables' own step (the default, `Tables.step(..., until=hero)`), and stepped from
-Python (`opponents=games.rl.random_actions`), one `Tables.step` a round of their
-actions.  A round plays on until a fixed number of hero hands (episodes) have ended;
-the rewards are summed and the hands counted from the environment's own `info`.
+the tables' own step (the default, `Tables.step(..., until=hero)`; on one thread and
+split over two, where the opponents' actions run on both), and stepped from Python
+(`opponents=games.rl.random_actions`), one `Tables.step` a round of their actions.  A
+round plays on until a fixed number of hero hands (episodes) have ended; the rewards
+are summed and the hands counted from the environment's own `info`.
 
 RLCard (`pip install rlcard`; skipped where it is absent) plays its `no-limit-holdem`
 with random agents at every seat, one hand a call of `env.run`, which also builds each
@@ -37,13 +38,13 @@ def row(seats: int) -> str:
     return f"A learner's seat against random opponents, {kind} hold'em hands"
 
 
-def vector_player(seats: int, in_step: bool) -> Callable[[int], int]:
+def vector_player(seats: int, in_step: bool, threads: int = 1) -> Callable[[int], int]:
     """play(hands): hero hands played by a PokerVectorEnv made and warmed up here."""
     pytest.importorskip("gymnasium")
     from games.rl import PokerVectorEnv, random_actions
 
     env = PokerVectorEnv("holdem", num_envs=TABLES, seats=seats, stacks=200,
-                         blinds=(1, 2), seed=SEED,
+                         blinds=(1, 2), seed=SEED, threads=threads,
                          opponents=None if in_step else random_actions)
     rng = np.random.default_rng(SEED)
     obs, _ = env.reset(seed=SEED)
@@ -89,13 +90,14 @@ def rlcard_player(seats: int) -> Callable[[int], int]:
 
 
 @pytest.mark.parametrize("seats", [6, 2])
-@pytest.mark.parametrize("in_step", [True, False])
+@pytest.mark.parametrize(("in_step", "threads"), [(True, 1), (True, 2), (False, 1)])
 def test_vector_env(measure: Callable[..., Any], benchmark: Any, seats: int,
-                    in_step: bool) -> None:
+                    in_step: bool, threads: int) -> None:
     hands = HANDS[seats]
     how = "opponents in the step" if in_step else "opponents stepped from Python"
-    played = measure(vector_player(seats, in_step), hands, what=row(seats),
-                     lib=f"PokerVectorEnv n={TABLES}, {how}", hands=hands, rounds=3)
+    played = measure(vector_player(seats, in_step, threads), hands, what=row(seats),
+                     lib=f"PokerVectorEnv n={TABLES} threads={threads}, {how}", hands=hands,
+                     rounds=3)
     assert hands <= played < hands + 8 * TABLES
 
 
