@@ -51,6 +51,9 @@ def test_bet_sizes_clip_into_what_may_be_raised_and_mask_the_rest() -> None:
         mask = sizes.mask(view)
         assert mask.shape == (env.n, sizes.n) and mask[:, 1].all()
         assert (mask[:, 0] == view["fold"]).all()
+        acting = view["actor"] == 1             # seat 1's mask: closed where it waits
+        for_one = sizes.mask(view, acting=acting)
+        assert (for_one[acting] == mask[acting]).all() and not for_one[~acting].any()
         choice = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
         kinds, amounts = sizes.actions(choice, view)
         env.step(kinds, amounts)           # every masked-in choice is legal: no error

@@ -332,9 +332,9 @@ class Tables:
         table_won = np.empty((self.n, self.seats), np.int64)
         squares = np.empty(self.seats, np.float64)
         table_hands = np.empty(self.n, np.int64)
-        self._batch.totals(table_won, squares, table_hands)
-        return TablesTotals(self._hands, table_won.sum(axis=0), squares, table_won,
-                            table_hands)
+        won = np.empty(self.seats, np.int64)
+        self._batch.totals(table_won, squares, table_hands, won)
+        return TablesTotals(self._hands, won, squares, table_won, table_hands)
 
     @property
     def finished(self) -> _I64:

@@ -66,13 +66,22 @@ class BetSizes:
         raises = tuple(f"raise {f:g} pot" for f in self.fractions)
         return ("fold", "check or call", *raises, *(("all-in",) if self.all_in else ()))
 
-    def mask(self, view: View) -> npt.NDArray[np.bool_]:
-        """(n tables, actions) bool: the actions each table's actor may take."""
+    def mask(self, view: View, acting: npt.NDArray[np.bool_] | None = None
+             ) -> npt.NDArray[np.bool_]:
+        """(n tables, actions) bool: the actions each table's actor may take; where
+        `acting` (n,) is given, none at the tables it leaves out (a seat that is not
+        to act there)."""
         rows = len(view["call"])
+        can_raise = view["raise_min"] >= 0
         out = np.empty((rows, self.n), np.bool_)
-        out[:, 0] = view["fold"]
-        out[:, 1] = True
-        out[:, 2:] = (view["raise_min"] >= 0)[:, None]
+        if acting is None:
+            out[:, 0] = view["fold"]
+            out[:, 1] = True
+        else:
+            np.logical_and(view["fold"], acting, out=out[:, 0])
+            out[:, 1] = acting
+            can_raise &= acting
+        out[:, 2:] = can_raise[:, None]
         return out
 
     def actions(self, choice: npt.ArrayLike, view: View

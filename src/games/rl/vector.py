@@ -69,8 +69,7 @@ def hero_space(tables: Tables, sizes: BetSizes) -> spaces.Dict:
 def hero_view(view: View, seat: int, sizes: BetSizes) -> dict[str, npt.NDArray[Any]]:
     """The observation of `seat` at each table from `Tables.observe` (its action mask
     all zeros where it is not to act)."""
-    mask = sizes.mask(view).astype(np.int8)
-    mask[view["actor"] != seat] = 0
+    mask = sizes.mask(view, acting=view["actor"] == seat).view(np.int8)   # no copy
     return {**seat_view(view, seat), "action_mask": mask}
 
 
