@@ -59,12 +59,14 @@ def vector_player(seats: int, in_step: bool, threads: int = 1) -> Callable[[int]
 
     def play(hands: int) -> int:
         obs, played, won = state["obs"], 0, 0.0
+        before = int(env.tables.totals().won[env.hero])
         while played < hands:
             obs, reward, _, _, info = env.step(act(obs))
             played += int(info["hands"].sum())
             won += float(reward.sum())
         state["obs"] = obs
-        assert np.isfinite(won)
+        # the checksum: the rewards are the hero's chips in the tables' own sums
+        assert won == int(env.tables.totals().won[env.hero]) - before
         return played
 
     return play

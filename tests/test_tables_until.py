@@ -22,6 +22,7 @@ import pytest
 from games import Table, Tables
 from games.engine import batch as batch_module
 from tests.test_engine_shuffle import MASK, splitmix
+from tests.test_engine_tables import random_actions
 
 
 def reference_action(seed: int, recorded: int, fold: bool, low: int, high: int
@@ -35,15 +36,6 @@ def reference_action(seed: int, recorded: int, fold: bool, low: int, high: int
         return kind, 0
     r, x = splitmix(x)
     return 2, low + ((r * (high - low + 1)) >> 64)
-
-
-def hero_actions(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
-    """A legal action at every table from the test's own generator."""
-    lg = env.legal()
-    pick = (rng.random(env.n) * (1 + lg.fold + (lg.raise_min >= 0))).astype(np.int64)
-    kinds = np.where(lg.fold, pick, pick + 1)
-    span = np.maximum(lg.raise_max - lg.raise_min + 1, 1)
-    return kinds, lg.raise_min + (rng.random(env.n) * span).astype(np.int64)
 
 
 def check_last_hand(env: Tables, i: int, seat: int) -> int:
@@ -84,7 +76,7 @@ def test_the_others_play_the_reference_policy_until_the_seat_acts(
     assert (env.actor == seat).all()
     checked = 0
     for _ in range(60):
-        kinds, amounts = hero_actions(rng, env)
+        kinds, amounts = random_actions(rng, env)
         before = env.totals()
         done = env.step(kinds, amounts, mask=env.actor == seat, until=seat)
         after = env.totals()
@@ -107,7 +99,7 @@ def test_the_same_seeds_give_the_same_tables_whatever_threads(
                      threads=threads)
         rng = np.random.default_rng(8)
         for k in range(40):
-            kinds, amounts = hero_actions(rng, env)
+            kinds, amounts = random_actions(rng, env)
             if k % 2:
                 env.step(kinds, amounts, mask=env.actor == 4, until=4)
             else:                       # in flight: the workers take shares of it
@@ -124,7 +116,7 @@ def test_at_most_zero_is_a_plain_step() -> None:
         env = Tables("holdem", n=50, seats=6, stacks=200, blinds=(1, 2), seed=2)
         rng = np.random.default_rng(1)
         for _ in range(30):
-            kinds, amounts = hero_actions(rng, env)
+            kinds, amounts = random_actions(rng, env)
             if until is None:
                 env.step(kinds, amounts)
             else:

@@ -516,7 +516,7 @@ class Tables:
         flies = not land and count > 1
         finished, i, why = self._batch.step(kind, amount, acting, _ILLEGAL[self.on_illegal],
                                             done.view(np.uint8), count, not flies, seat,
-                                            at_most)
+                                            at_most if seat >= 0 else 0)
         if land:
             self._refuse(i, why, kind, amount)
             self._hands += finished
@@ -543,7 +543,8 @@ class Tables:
         return buffer
 
     def _until(self, until: int | None, at_most: int) -> int:
-        """`step`'s until= and at_most=, checked: the seat, or -1 for none."""
+        """`step`'s until= and at_most=, checked: the seat, or -1 for none (at_most is
+        then not read)."""
         if until is None:
             return -1
         for name, value in (("until", until), ("at_most", at_most)):

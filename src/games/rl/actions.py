@@ -116,7 +116,6 @@ class BetSizes:
         return kinds, np.where(pick >= 2, amounts, 0)
 
 
-
 def random_actions(view: View, rng: np.random.Generator
                    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """A random legal action at every table of `view` (`Tables.observe`): fold, check
