@@ -12,6 +12,15 @@ Nothing here calls into Python, so the tables of one step are split over threads
 every table's hands depend only on its own seeds and actions, so the answer does not
 depend on how they are split.
 
+On several threads a step returns before the cards of the hands it started are drawn:
+the workers draw them while the caller's Python chooses the next actions, which read
+only the rows of `legal()` (a hand copied from the opening has its row before its
+cards), and whatever reads a hand next waits for them (`_post_deals`,
+`_settle_deals`).  Before, the workers waited while the caller chose, and the
+cards were a tenth of a step at 4,096 6-max tables (docs/benchmarks.md).  Only while
+nobody watches the cards (`watch`), and not in a step with `until`, whose others act
+at once.
+
 Seats: a table's seats keep their numbers (0 .. seats-1) from hand to hand.  Without
 `carry` every hand starts from the same stacks with the button on the last seat, so a
 seat is its PHH position (p1 = seat 0).  With `carry` the stacks carry over, the
@@ -51,7 +60,7 @@ from games.engine._opening cimport (
 )
 from games.engine._prefetch cimport prefetch, prefetch_lines
 from games.engine._spec cimport GameSpec
-from games.engine._spin cimport spin_idle, spin_load, spin_store, spin_take
+from games.engine._spin cimport spin_idle, spin_load, spin_store, spin_store_byte, spin_take
 from games.engine._state cimport (
     K_BET, K_BRING_IN, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, Hand, Log, Rec,
     SeatChips, Spec, log_clear, log_free, log_home,
@@ -193,6 +202,14 @@ cdef enum:
 # 0.95-0.97 6-max, groups of 128 1.07 and 1.02.
 cdef enum:
     OTHERS_GROUP = 256
+
+
+# What the workers were posted: a step, or the cards of the hands it started
+# (`_post_deals`), shares of DEAL_SHARE tables.
+cdef enum:
+    JOB_STEP = 0
+    JOB_DEAL = 1
+    DEAL_SHARE = 256
 
 
 cdef enum:
@@ -376,12 +393,20 @@ cdef class Batch:
     # without carry, every new hand a copy of the machine's opening with its own cards
     # (games/engine/_opening.pxd); `opening.usable` 0: the machine starts every hand
     cdef Opening opening
+    # the cards of the hands a step on several threads started, dealt after it
+    # (`_post_deals`): owes[i] is 1 while table i's hand waits for its cards
+    cdef uint8_t *owes
+    cdef int p_defer                        # the step running leaves the cards owed
+    cdef int p_job                          # what the workers were posted: JOB_*
+    cdef readonly bint dealing              # a deal is posted, not settled yet
+    cdef long deal_pid                      # the process that posted it
 
     def __cinit__(self):
         self.block = NULL
         self.slots = NULL
         self.workers = NULL
         self.tails = NULL
+        self.owes = NULL
         self._threads = []
 
     def __dealloc__(self):
@@ -389,6 +414,7 @@ cdef class Batch:
         free(self.workers)              # the workers hold the batch: they ended
         free(self.tails)
         free(self.a_kinds)
+        free(self.owes)
         if self.slots != NULL:
             for i in range(self.n):
                 log_free(&self._slot(i).log)
@@ -461,6 +487,9 @@ cdef class Batch:
         self.block = <char *>alloc_slots(<size_t>n * (stride_of(sizeof(Slot))
                                                       + BOOKS * sizeof(Rec)) + LINE)
         if self.block == NULL:
+            raise MemoryError(f"no memory for {n} tables")
+        self.owes = <uint8_t *>calloc(<size_t>n, 1)
+        if self.owes == NULL:
             raise MemoryError(f"no memory for {n} tables")
         self.slots = self.block + (LINE - <size_t>self.block % LINE) % LINE
         self.books = <Rec *>(self.slots + <size_t>n * stride_of(sizeof(Slot)))
@@ -623,6 +652,7 @@ cdef class Batch:
         cdef Tail *tail
         if self.flying:
             raise RuntimeError("a step is in flight: land it first")
+        self._settle_deals()
         if k > self.nworkers:
             raise ValueError(f"{threads} threads asked, {self.nworkers} workers started")
         if not land and k == 0:
@@ -634,6 +664,8 @@ cdef class Batch:
         self.p_mode = mode
         self.p_until = until
         self.p_most = most
+        self.p_defer = (k > 0 and land and until < 0 and not self.watched
+                        and self.opening.usable)
         if until >= 0:
             self._own_actions()
         self._acting_range()
@@ -672,6 +704,8 @@ cdef class Batch:
             return 0, -1, 0
         with nogil:
             finished = self._join(&failed)
+        if self.p_defer:
+            self._post_deals(os.getpid())
         return self._landed(finished, failed)
 
     def land(self):
@@ -782,6 +816,9 @@ cdef class Batch:
         cdef int64_t finished
         cdef int v
         cdef long start
+        if self.p_job == JOB_DEAL:
+            self._deal_shares(me)
+            return 0
         if not self._through_gate():
             return 0
         if self.p_until < 0:
@@ -997,6 +1034,7 @@ cdef class Batch:
     def stop_workers(self):
         """Stop the workers and wait for them to end."""
         cdef int w, failed = 0
+        self._settle_deals()
         if self.flying:                 # the step in flight lands first (in the
             if os.getpid() == self.fly_pid:     # process whose workers play it)
                 with nogil:
@@ -1051,13 +1089,97 @@ cdef class Batch:
         return 1 + empty
 
     cdef void _settle_owed(self, Owed *owed) noexcept nogil:
-        """The owed hands' cards, drawn together, then their tables' rows."""
+        """The owed hands' cards, drawn together, then their tables' rows.  In a step
+        that defers them (`p_defer`), the cards are left owed (`owes`) to the deal
+        after the step (`_post_deals`): the rows need none, nobody watching them."""
         cdef int k
         if owed.n:
-            opening_cards(&self.opening, self._slot(owed.table[0]).sp, owed.hands, owed.n)
+            if self.p_defer:
+                for k in range(owed.n):
+                    self.owes[owed.table[k]] = 1
+            else:
+                opening_cards(&self.opening, self._slot(owed.table[0]).sp, owed.hands,
+                              owed.n)
             for k in range(owed.n):
                 self._row_hand(owed.table[k], self._slot(owed.table[k]))
             owed.n = 0
+
+    # ---------------------------------------------------------------- cards dealt after a step
+
+    cdef void _post_deals(self, long pid) noexcept nogil:
+        """After a step on several threads that left its new hands' cards owed
+        (`p_defer`): post their deal to the workers, shares of DEAL_SHARE tables, and
+        return; the workers deal while the caller's Python chooses the next actions
+        (which read only the rows of `legal()`, written already).  Whatever reads a
+        hand next settles the deal first (`_settle_deals`)."""
+        cdef int w, span = self.p_hi - self.p_lo
+        cdef Tail *tail
+        for w in range(self.p_threads):
+            tail = &self.tails[w]
+            tail.start = self.p_lo + <int>(<int64_t>span * w // self.p_threads)
+            tail.stop = self.p_lo + <int>(<int64_t>span * (w + 1) // self.p_threads)
+            tail.tail = tail.start
+            tail.next = tail.start
+        self.p_job = JOB_DEAL
+        self.dealing = True
+        self.deal_pid = pid
+        for w in range(self.p_threads - 1):     # published by the posts' release stores
+            self.posted += 1
+            spin_store(&self.workers[w].seq, self.posted)
+
+    cdef void _deal_shares(self, int me) noexcept nogil:
+        """Thread `me`'s part of a deal posted: shares of every slice, its own first."""
+        cdef Tail *tail
+        cdef long start
+        cdef int v
+        for v in range(self.p_threads):
+            tail = &self.tails[(me + v) % self.p_threads]
+            while True:
+                start = spin_take(&tail.next, DEAL_SHARE)
+                if start >= tail.stop:
+                    break
+                self._deal_owed(<int>start, <int>min(start + DEAL_SHARE, <long>tail.stop))
+
+    cdef void _deal_owed(self, int start, int stop) noexcept nogil:
+        """The owed cards of tables start..stop-1, GROUP hands at a time."""
+        cdef Owed owed
+        cdef int i, k
+        owed.n = 0
+        for i in range(start, stop):
+            if self.owes[i]:
+                owed.table[owed.n] = i
+                owed.hands[owed.n] = &self._slot(i).h
+                owed.n += 1
+            if owed.n == GROUP or (owed.n and i == stop - 1):
+                opening_cards(&self.opening, self._slot(owed.table[0]).sp, owed.hands, owed.n)
+                for k in range(owed.n):     # after its cards (the release): a child
+                    spin_store_byte(&self.owes[owed.table[k]], 0)   # forked meanwhile
+                owed.n = 0                  # sees which hands are whole
+
+    cdef int _settle_deals(self) except -1:
+        """Before anything reads a hand again: the deal posted (`_post_deals`)
+        finished, this thread dealing the shares nobody took.  In a child forked
+        meanwhile the workers are the parent's: the hands still owed are copied
+        from the opening again and dealt here."""
+        cdef int w, i
+        cdef Slot *t
+        if not self.dealing:
+            return 0
+        if os.getpid() != self.deal_pid:
+            with nogil:
+                for i in range(self.n):
+                    if self.owes[i]:
+                        t = self._slot(i)
+                        opening_copy(&self.opening, t.sp, &t.h, t.seed)
+                self._deal_owed(0, self.n)
+        else:
+            with nogil:
+                self._deal_shares(0)
+                for w in range(self.p_threads - 1):
+                    _wait_for(&self.workers[w].done, self.workers[w].seq)
+        self.dealing = False
+        self.p_job = JOB_STEP
+        return 0
 
     # ---------------------------------------------------------------- the rows
     # What each table looks like now, written after every change of it, so views,
@@ -1159,6 +1281,7 @@ cdef class Batch:
         cdef int i
         if self.watched:
             return
+        self._settle_deals()
         with nogil:
             for i in range(self.n):
                 self._row_seating(i, self._slot(i))
@@ -1243,6 +1366,7 @@ cdef class Batch:
         """Every table's state, for comparing before and after (tests)."""
         cdef int i
         cdef Slot *t
+        self._settle_deals()
         out = []
         for i in range(self.n):
             t = self._slot(i)

@@ -21,6 +21,10 @@ cdef extern from *:
     static void ph_pause(void) { YieldProcessor(); }
     static void ph_yield(void) { SwitchToThread(); }
     static void ph_nap(long us) { Sleep(us < 1000 ? 1 : (DWORD)(us / 1000)); }
+    static void ph_store_byte(volatile unsigned char *p, unsigned char v) {
+        MemoryBarrier();
+        *p = v;
+    }
     #else
     #include <sched.h>
     #include <time.h>
@@ -29,6 +33,9 @@ cdef extern from *:
     static void ph_store(volatile long *p, long v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
     static long ph_take(volatile long *p, long n) {
         return __atomic_fetch_add(p, n, __ATOMIC_RELAXED);
+    }
+    static void ph_store_byte(volatile unsigned char *p, unsigned char v) {
+        __atomic_store_n(p, v, __ATOMIC_RELEASE);
     }
     #if defined(__x86_64__) || defined(__i386__)
     static void ph_pause(void) { __builtin_ia32_pause(); }
@@ -46,6 +53,7 @@ cdef extern from *:
     long spin_load "ph_load"(long *p) noexcept nogil
     void spin_store "ph_store"(long *p, long v) noexcept nogil
     long spin_take "ph_take"(long *p, long n) noexcept nogil
+    void spin_store_byte "ph_store_byte"(unsigned char *p, unsigned char v) noexcept nogil
     void spin_pause "ph_pause"() noexcept nogil
     void spin_yield "ph_yield"() noexcept nogil
     void spin_nap "ph_nap"(long us) noexcept nogil
