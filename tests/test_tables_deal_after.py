@@ -1,5 +1,6 @@
-"""On several threads a `Tables.step` returns before the cards of the hands it started
-are drawn: the workers draw them while the caller chooses the next actions, and
+"""On several threads a `Tables.step` returns before the hands it started are copied
+from the opening and dealt: the workers do it while the caller chooses the next
+actions (every new hand's row of `legal()` is the opening's, written in the step), and
 whatever reads a hand next waits for them (games/engine/_batch.pyx, `_post_deals`).
 
 * The tables end every step as they do on one thread, where the cards are drawn in
@@ -164,10 +165,10 @@ def digest(env: Tables) -> bytes:
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_a_child_forked_while_the_cards_are_drawn_holds_the_same_hands(
         two_cpus: None) -> None:
-    """The workers drawing the cards are the parent's: a child forked meanwhile
-    draws the cards still owed itself (the hands are copied from the opening again,
-    so a hand whose cards a worker had begun is drawn whole), and holds the parent's
-    hands after the same steps."""
+    """The workers dealing the hands are the parent's: a child forked meanwhile deals
+    the hands still owed itself (each copied from the opening and dealt whole, so one
+    a worker had begun is dealt again from the start), and holds the parent's hands
+    after the same steps."""
     env = Tables("holdem", n=2000, seats=6, stacks=150, blinds=(1, 2), seed=9, threads=2)
     rng = np.random.default_rng(9)
     moves = [random_actions(rng, env)]

@@ -12,11 +12,11 @@ Nothing here calls into Python, so the tables of one step are split over threads
 every table's hands depend only on its own seeds and actions, so the answer does not
 depend on how they are split.
 
-On several threads a step returns before the cards of the hands it started are drawn:
-the workers draw them while the caller's Python chooses the next actions, which read
-only the rows of `legal()` (a hand copied from the opening has its row before its
-cards), and whatever reads a hand next waits for them (`_post_deals`,
-`_settle_deals`).  Before, the workers waited while the caller chose, and the
+On several threads a step returns before the hands it started are copied from the
+opening and dealt their cards: the workers do that while the caller's Python chooses
+the next actions, which read only the rows of `legal()` (every copy's row is the
+opening's, written at once), and whatever reads a hand next waits for them
+(`_post_deals`, `_settle_deals`).  Before, the workers waited while the caller chose, and the
 cards were a tenth of a step at 4,096 6-max tables (docs/benchmarks.md).  Only while
 nobody watches the cards (`watch`), and not in a step with `until`, whose others act
 at once.
@@ -399,6 +399,8 @@ cdef class Batch:
     cdef int p_defer                        # the step running leaves the cards owed
     cdef int p_job                          # what the workers were posted: JOB_*
     cdef readonly bint dealing              # a deal is posted, not settled yet
+    cdef int64_t open_actor, open_call, open_low, open_high     # the opening's row
+    cdef uint8_t open_fold                  # of `legal()`, every copy's (`_settle_owed`)
     cdef long deal_pid                      # the process that posted it
 
     def __cinit__(self):
@@ -509,6 +511,7 @@ cdef class Batch:
                 # from the first table's seating, which every table has without carry
                 opening_build(&self.opening, self._slot(0).sp, self._slot(0).start,
                               ~ACTIONS, hand_seed(self.base_seed, n, 0))
+                self._opening_row(self._slot(0))
         self._raise_status(0, n)
 
     # ---------------------------------------------------------------- dealing
@@ -566,7 +569,8 @@ cdef class Batch:
                 if owed == NULL:
                     opening_deal(&self.opening, t.sp, &t.h, t.seed)
                 else:
-                    opening_copy(&self.opening, t.sp, &t.h, t.seed)
+                    if not self.p_defer:    # else copied after the step (`_deal_owed`)
+                        opening_copy(&self.opening, t.sp, &t.h, t.seed)
                     owed.table[owed.n] = i
                     owed.hands[owed.n] = &t.h
                     owed.n += 1
@@ -1088,18 +1092,32 @@ cdef class Batch:
             self._settle_owed(owed)
         return 1 + empty
 
+    cdef void _opening_row(self, const Slot *t) noexcept nogil:
+        """The row of `legal()` every copy of the opening has (the seats as table 0's,
+        as every table's without carry)."""
+        cdef int p = self.opening.h.queue[self.opening.h.head]
+        legal_bounds(t.sp, &self.opening.h, p, &self.open_fold, &self.open_call,
+                     &self.open_low, &self.open_high)
+        self.open_actor = t.pos[p]
+
     cdef void _settle_owed(self, Owed *owed) noexcept nogil:
         """The owed hands' cards, drawn together, then their tables' rows.  In a step
-        that defers them (`p_defer`), the cards are left owed (`owes`) to the deal
-        after the step (`_post_deals`): the rows need none, nobody watching them."""
-        cdef int k
-        if owed.n:
-            if self.p_defer:
-                for k in range(owed.n):
-                    self.owes[owed.table[k]] = 1
-            else:
-                opening_cards(&self.opening, self._slot(owed.table[0]).sp, owed.hands,
-                              owed.n)
+        that defers them (`p_defer`), the hands are not even copied yet (`_next_hand`)
+        and are left owed (`owes`) to the deal after the step (`_post_deals`); their
+        rows are the opening's (`_opening_row`), nobody watching their cards."""
+        cdef int k, i
+        if owed.n and self.p_defer:
+            for k in range(owed.n):
+                i = owed.table[k]
+                self.owes[i] = 1
+                self.o_actor[i] = self.open_actor
+                self.o_fold[i] = self.open_fold
+                self.o_call[i] = self.open_call
+                self.o_low[i] = self.open_low
+                self.o_high[i] = self.open_high
+            owed.n = 0
+        elif owed.n:
+            opening_cards(&self.opening, self._slot(owed.table[0]).sp, owed.hands, owed.n)
             for k in range(owed.n):
                 self._row_hand(owed.table[k], self._slot(owed.table[k]))
             owed.n = 0
@@ -1107,11 +1125,12 @@ cdef class Batch:
     # ---------------------------------------------------------------- cards dealt after a step
 
     cdef void _post_deals(self, long pid) noexcept nogil:
-        """After a step on several threads that left its new hands' cards owed
-        (`p_defer`): post their deal to the workers, shares of DEAL_SHARE tables, and
-        return; the workers deal while the caller's Python chooses the next actions
-        (which read only the rows of `legal()`, written already).  Whatever reads a
-        hand next settles the deal first (`_settle_deals`)."""
+        """After a step on several threads that left its new hands owed (`p_defer`):
+        post their copies of the opening and their cards to the workers, shares of
+        DEAL_SHARE tables, and return; the workers deal while the caller's Python
+        chooses the next actions (which read only the rows of `legal()`, written
+        already).  Whatever reads a hand next settles the deal first
+        (`_settle_deals`)."""
         cdef int w, span = self.p_hi - self.p_lo
         cdef Tail *tail
         for w in range(self.p_threads):
@@ -1141,14 +1160,18 @@ cdef class Batch:
                 self._deal_owed(<int>start, <int>min(start + DEAL_SHARE, <long>tail.stop))
 
     cdef void _deal_owed(self, int start, int stop) noexcept nogil:
-        """The owed cards of tables start..stop-1, GROUP hands at a time."""
+        """The owed hands of tables start..stop-1: copied from the opening, then their
+        cards, GROUP hands at a time."""
         cdef Owed owed
+        cdef Slot *t
         cdef int i, k
         owed.n = 0
         for i in range(start, stop):
             if self.owes[i]:
+                t = self._slot(i)
+                opening_copy(&self.opening, t.sp, &t.h, t.seed)
                 owed.table[owed.n] = i
-                owed.hands[owed.n] = &self._slot(i).h
+                owed.hands[owed.n] = &t.h
                 owed.n += 1
             if owed.n == GROUP or (owed.n and i == stop - 1):
                 opening_cards(&self.opening, self._slot(owed.table[0]).sp, owed.hands, owed.n)
@@ -1159,18 +1182,13 @@ cdef class Batch:
     cdef int _settle_deals(self) except -1:
         """Before anything reads a hand again: the deal posted (`_post_deals`)
         finished, this thread dealing the shares nobody took.  In a child forked
-        meanwhile the workers are the parent's: the hands still owed are copied
-        from the opening again and dealt here."""
-        cdef int w, i
-        cdef Slot *t
+        meanwhile the workers are the parent's: the hands still owed are dealt here,
+        each from its copy of the opening on (one a worker had begun, again)."""
+        cdef int w
         if not self.dealing:
             return 0
         if os.getpid() != self.deal_pid:
             with nogil:
-                for i in range(self.n):
-                    if self.owes[i]:
-                        t = self._slot(i)
-                        opening_copy(&self.opening, t.sp, &t.h, t.seed)
                 self._deal_owed(0, self.n)
         else:
             with nogil:
