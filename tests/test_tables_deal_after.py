@@ -256,19 +256,25 @@ class DealtAfterTheStep(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def refused_step(self, data: st.DataObject) -> None:
+        """Wrong actions at one or two tables (each thread checks its own slice: the
+        error names the first of all), or arrays of the wrong type or shape."""
         kinds, amounts = random_actions(self.rng, self.one)
-        i = data.draw(st.integers(0, self.one.n - 1))
+        wrong = sorted(set(data.draw(st.lists(st.integers(0, self.one.n - 1),
+                                              min_size=1, max_size=2))))
         bad = data.draw(st.sampled_from(["kind", "raise", "type", "shape"]))
-        if bad == "kind":
-            kinds[i] = 3
-        elif bad == "raise":
-            kinds[i], amounts[i] = 2, -5
-        with pytest.raises((ValueError, TypeError)):
-            if bad == "type":
+        for i in wrong:
+            if bad == "kind":
+                kinds[i] = 3
+            elif bad == "raise":
+                kinds[i], amounts[i] = 2, -5
+        if bad == "type":
+            with pytest.raises(TypeError, match="kinds"):
                 self.two.step(kinds.astype(np.float64), amounts)
-            elif bad == "shape":
+        elif bad == "shape":
+            with pytest.raises(ValueError, match="shape"):
                 self.two.step(kinds[:-1], amounts[:-1])
-            else:
+        else:
+            with pytest.raises(ValueError, match=rf"(table |kinds\[){wrong[0]}\b"):
                 self.two.step(kinds, amounts)
 
     @rule()
