@@ -6,6 +6,8 @@ whatever reads a hand next waits for them (games/engine/_batch.pyx, `_post_deals
 * The tables end every step as they do on one thread, where the cards are drawn in
   the step: the same rows, payoffs and histories after each step, the same bytes of
   every hand once read, in several games, masked steps and steps in flight among them.
+* A step taken at once after a step that ended every table's hand finds the workers
+  still dealing and deals the rest itself before it plays.
 * A step refused while the cards are being drawn changes nothing; closing the tables
   or watching their cards waits for the cards first.
 * A child forked while the workers draw holds the same hands as its parent.
@@ -83,6 +85,22 @@ def test_the_tables_end_every_step_as_on_one_thread(two_cpus: None, game: str,
     assert not one._batch.dealing
     for key, value in two.observe().items():            # watching waits for the cards
         assert np.array_equal(value, one.observe()[key]), key
+
+
+def test_a_step_at_once_after_a_step_deals_with_the_workers(two_cpus: None) -> None:
+    """Steps back to back, every table's hand ending in the same step: the next step
+    finds the workers still dealing and takes the shares left before it plays."""
+    two, one = pair("holdem", 3000, 6, seed=3)
+    calls = np.ones(3000, np.int64)
+    ended = 0
+    for _ in range(200):
+        done = two.step(calls)
+        ended += int(done.sum())
+    for _ in range(200):
+        one.step(calls)
+    assert ended >= 6 * 3000 and two.hands == one.hands == ended
+    assert two._batch.save() == one._batch.save()
+    assert two.history(2999) == one.history(2999)
 
 
 def test_after_watching_the_cards_are_drawn_in_the_step(two_cpus: None) -> None:
