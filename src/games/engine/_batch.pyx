@@ -16,10 +16,10 @@ On several threads a step returns before the hands it started are copied from th
 opening and dealt their cards: the workers do that while the caller's Python chooses
 the next actions, which read only the rows of `legal()` (every copy's row is the
 opening's, written at once), and whatever reads a hand next waits for them
-(`_post_deals`, `_settle_deals`).  Before, the workers waited while the caller chose, and the
-cards were a tenth of a step at 4,096 6-max tables (docs/benchmarks.md).  Only while
-nobody watches the cards (`watch`), and not in a step with `until`, whose others act
-at once.
+(`_post_deals`, `_settle_deals`).  Before, the workers waited while the caller chose;
+without the cards, a ceiling, the loop on two threads ran 1.10x as fast at 4,096 6-max
+tables (docs/benchmarks.md).  Only while nobody watches the cards (`watch`), and not
+in a step with `until`, whose others act at once.
 
 Seats: a table's seats keep their numbers (0 .. seats-1) from hand to hand.  Without
 `carry` every hand starts from the same stacks with the button on the last seat, so a
@@ -742,9 +742,10 @@ cdef class Batch:
     cdef bint _through_gate(self, int me) noexcept nogil:
         """Whether the step posted may be played.  A step landed at once (GATE_SPLIT):
         every thread checks its own slice (`_check`), and this thread (me 0), once
-        all have, opens or shuts the gate for the first table refused; a check of
-        4,096 tables alone was a tenth of a step on two threads.  A step in flight
-        (GATE_PENDING): the first thread here checks them all.  The others wait."""
+        all have, opens or shuts the gate for the first table refused (this thread
+        alone took 13 us for 4,096 6-max tables, 7% of a step on two threads, while
+        the workers waited).  A step in flight (GATE_PENDING): the first thread here
+        checks them all.  The others wait."""
         cdef int first = -1, why = 0, w
         cdef long idle = 0, step = self.p_step
         cdef Tail *tail
