@@ -61,6 +61,15 @@ def same(a: tuple[np.ndarray, ...], b: tuple[np.ndarray, ...]) -> bool:
     return all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
 
 
+def step_both(two: Tables, one: Tables, rng: np.random.Generator,
+              **options: object) -> np.ndarray:
+    """The same random legal actions at both; their `done`, which must agree."""
+    kinds, amounts = random_actions(rng, one)
+    done = two.step(kinds, amounts, **options)  # type: ignore[arg-type]
+    assert np.array_equal(done, one.step(kinds, amounts, **options))  # type: ignore[arg-type]
+    return done
+
+
 @pytest.mark.parametrize(("game", "seats"), [("holdem", 6), ("holdem", 2),
                                              ("short-deck", 3), ("omaha-hilo", 4)])
 def test_the_tables_end_every_step_as_on_one_thread(two_cpus: None, game: str,
@@ -69,12 +78,9 @@ def test_the_tables_end_every_step_as_on_one_thread(two_cpus: None, game: str,
     rng = np.random.default_rng(3)
     deferred = 0
     for t in range(80):
-        kinds, amounts = random_actions(rng, one)
-        mask = None if t % 4 else rng.random(one.n) < 0.6
-        a = two.step(kinds, amounts, mask=mask)
+        a = step_both(two, one, rng, mask=None if t % 4 else rng.random(one.n) < 0.6)
         deferred += two._batch.dealing
-        b = one.step(kinds, amounts, mask=mask)
-        assert np.array_equal(a, b) and same(rows(two), rows(one))
+        assert same(rows(two), rows(one))
         if t % 10 == 9:                     # the hands themselves, byte for byte
             assert two._batch.save() == one._batch.save()
             assert not two._batch.dealing
@@ -109,9 +115,7 @@ def test_after_watching_the_cards_are_drawn_in_the_step(two_cpus: None) -> None:
     two, one = pair("holdem", 200, 6, seed=8)
     rng = np.random.default_rng(4)
     for t in range(40):
-        kinds, amounts = random_actions(rng, one)
-        two.step(kinds, amounts)
-        one.step(kinds, amounts)
+        step_both(two, one, rng)
         if t == 10:
             two.observe()
         assert two._batch.dealing == (t < 10)
@@ -125,9 +129,7 @@ def test_steps_in_flight_and_until_draw_in_the_step(two_cpus: None) -> None:
     draw their cards in the step; a step after them is as on one thread."""
     two, one = pair("holdem", 200, 4, seed=2)
     rng = np.random.default_rng(6)
-    kinds, amounts = random_actions(rng, one)
-    two.step(kinds, amounts)                            # the workers are drawing
-    one.step(kinds, amounts)
+    step_both(two, one, rng)                            # the workers are drawing
     assert two._batch.dealing
     kinds, amounts = random_actions(rng, one)
     two.step_async(kinds, amounts)
@@ -135,9 +137,7 @@ def test_steps_in_flight_and_until_draw_in_the_step(two_cpus: None) -> None:
     one.step(kinds, amounts)
     two.step_wait()
     assert not two._batch.dealing and same(rows(two), rows(one))
-    kinds, amounts = random_actions(rng, one)
-    two.step(kinds, amounts, until=0)
-    one.step(kinds, amounts, until=0)
+    step_both(two, one, rng, until=0)
     assert not two._batch.dealing and two._batch.save() == one._batch.save()
 
 
@@ -145,9 +145,7 @@ def test_a_refused_step_while_the_cards_are_drawn_changes_nothing(two_cpus: None
     two, one = pair("holdem", 300, 6, seed=4)
     rng = np.random.default_rng(7)
     for _ in range(5):
-        kinds, amounts = random_actions(rng, one)
-        two.step(kinds, amounts)
-        one.step(kinds, amounts)
+        step_both(two, one, rng)
     assert two._batch.dealing
     bad = np.full(two.n, 2, np.int64)                   # raises to 0 chips: illegal
     with pytest.raises(ValueError, match="table 0"):
@@ -155,8 +153,7 @@ def test_a_refused_step_while_the_cards_are_drawn_changes_nothing(two_cpus: None
     with pytest.raises(TypeError, match="kinds"):
         two.step(np.ones(two.n, np.float64))
     assert two._batch.save() == one._batch.save() and same(rows(two), rows(one))
-    kinds, amounts = random_actions(rng, one)
-    assert np.array_equal(two.step(kinds, amounts), one.step(kinds, amounts))
+    step_both(two, one, rng)
     assert two._batch.save() == one._batch.save()
 
 
@@ -166,9 +163,7 @@ def test_closing_waits_for_the_cards(two_cpus: None) -> None:
     two, one = pair("holdem", 300, 6, seed=6)
     rng = np.random.default_rng(8)
     for t in range(30):
-        kinds, amounts = random_actions(rng, one)
-        two.step(kinds, amounts)
-        one.step(kinds, amounts)
+        step_both(two, one, rng)
         if t % 7 == 3:
             assert two._batch.dealing
             two.close()
@@ -254,10 +249,8 @@ class DealtAfterTheStep(RuleBasedStateMachine):
 
     @rule(masked=st.booleans())
     def step(self, masked: bool) -> None:
-        kinds, amounts = random_actions(self.rng, self.one)
-        mask = self.rng.random(self.one.n) < 0.5 if masked else None
-        assert np.array_equal(self.two.step(kinds, amounts, mask=mask),
-                              self.one.step(kinds, amounts, mask=mask))
+        step_both(self.two, self.one, self.rng,
+                  mask=self.rng.random(self.one.n) < 0.5 if masked else None)
 
     @rule()
     def step_in_flight(self) -> None:
@@ -267,10 +260,7 @@ class DealtAfterTheStep(RuleBasedStateMachine):
 
     @rule(seat=st.integers(0, 5))
     def step_until(self, seat: int) -> None:
-        seat %= self.one.seats
-        kinds, amounts = random_actions(self.rng, self.one)
-        assert np.array_equal(self.two.step(kinds, amounts, until=seat),
-                              self.one.step(kinds, amounts, until=seat))
+        step_both(self.two, self.one, self.rng, until=seat % self.one.seats)
 
     @rule(data=st.data())
     def refused_step(self, data: st.DataObject) -> None:

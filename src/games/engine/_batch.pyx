@@ -655,9 +655,8 @@ cdef class Batch:
         runs while the first worker to reach it checks the actions (`_through_gate`:
         nobody plays before) and they play, and `land()` joins them, takes what is
         left and returns what `step` would have, a refusal too."""
-        cdef int w, k = threads - 1, failed = 0, first = -1, why = 0, span
+        cdef int k = threads - 1, failed = 0, first = -1, why = 0
         cdef int64_t finished
-        cdef Tail *tail
         if self.flying:
             raise RuntimeError("a step is in flight: land it first")
         self._settle_deals()
@@ -696,18 +695,9 @@ cdef class Batch:
         with nogil:
             self.p_threads = threads
             self.p_step += 1
-            span = self.p_hi - self.p_lo
-            for w in range(threads):        # published by the posts' release stores
-                tail = &self.tails[w]
-                tail.start = self.p_lo + <int>(<int64_t>span * w // threads)
-                tail.stop = self.p_lo + <int>(<int64_t>span * (w + 1) // threads)
-                tail.tail = tail.stop - (tail.stop - tail.start) // TAIL_PART
-                if not land:                # every slice shares: whoever is free plays
-                    tail.tail = tail.start
-                tail.next = tail.tail
-            for w in range(k):
-                self.posted += 1
-                spin_store(&self.workers[w].seq, self.posted)
+            self.p_job = JOB_STEP
+            self._post(land)                # in flight, every slice shares: whoever is
+            #                                 free plays
         if not land:
             self.flying = True
             self._flight = (kinds, amounts, acting, done)
@@ -851,29 +841,53 @@ cdef class Batch:
         and adds the tables that failed to `failed`."""
         cdef Tail *tail = &self.tails[me]
         cdef int64_t finished
-        cdef int v
-        cdef long start
         if self.p_job == JOB_DEAL:
-            self._deal_shares(me)
-            return 0
+            return self._shares(me, failed)
         if not self._through_gate(me):
             return 0
         if self.p_until < 0:
             finished = self._run(tail.start, tail.tail, tail.stop, failed)
         else:
             finished = self._play(tail.start, tail.tail, tail.stop, failed)
+        return finished + self._shares(me, failed)
+
+    cdef void _post(self, bint kept) noexcept nogil:
+        """Post the job set up (`p_job`) to the workers: p_lo..p_hi-1 split into
+        p_threads slices, each keeping its last 1/TAIL_PART back as shares (`kept`)
+        or all of it shares."""
+        cdef int w, span = self.p_hi - self.p_lo
+        cdef Tail *tail
+        for w in range(self.p_threads):     # published by the posts' release stores
+            tail = &self.tails[w]
+            tail.start = self.p_lo + <int>(<int64_t>span * w // self.p_threads)
+            tail.stop = self.p_lo + <int>(<int64_t>span * (w + 1) // self.p_threads)
+            tail.tail = tail.stop - (tail.stop - tail.start) // TAIL_PART if kept else tail.start
+            tail.next = tail.tail
+        for w in range(self.p_threads - 1):
+            self.posted += 1
+            spin_store(&self.workers[w].seq, self.posted)
+
+    cdef int64_t _shares(self, int me, int *failed) noexcept nogil:
+        """Thread `me` takes shares of every slice's tail, its own first, and plays
+        them: the step's tables (SHARE at a time) or the owed hands' deal
+        (DEAL_SHARE); returns the hands finished."""
+        cdef Tail *tail
+        cdef int64_t finished = 0
+        cdef long start, size = DEAL_SHARE if self.p_job == JOB_DEAL else SHARE
+        cdef int v, end
         for v in range(self.p_threads):
             tail = &self.tails[(me + v) % self.p_threads]
             while True:
-                start = spin_take(&tail.next, SHARE)
+                start = spin_take(&tail.next, size)
                 if start >= tail.stop:
                     break
-                if self.p_until < 0:
-                    finished += self._run(<int>start, <int>min(start + SHARE, <long>tail.stop),
-                                          tail.stop, failed)
+                end = <int>min(start + size, <long>tail.stop)
+                if self.p_job == JOB_DEAL:
+                    self._deal_owed(<int>start, end)
+                elif self.p_until < 0:
+                    finished += self._run(<int>start, end, tail.stop, failed)
                 else:
-                    finished += self._play(<int>start, <int>min(start + SHARE, <long>tail.stop),
-                                           tail.stop, failed)
+                    finished += self._play(<int>start, end, tail.stop, failed)
         return finished
 
     cdef int64_t _play(self, int start, int stop, int ahead, int *failed) noexcept nogil:
@@ -1164,33 +1178,10 @@ cdef class Batch:
         chooses the next actions (which read only the rows of `legal()`, written
         already).  Whatever reads a hand next settles the deal first
         (`_settle_deals`)."""
-        cdef int w, span = self.p_hi - self.p_lo
-        cdef Tail *tail
-        for w in range(self.p_threads):
-            tail = &self.tails[w]
-            tail.start = self.p_lo + <int>(<int64_t>span * w // self.p_threads)
-            tail.stop = self.p_lo + <int>(<int64_t>span * (w + 1) // self.p_threads)
-            tail.tail = tail.start
-            tail.next = tail.start
         self.p_job = JOB_DEAL
         self.dealing = True
         self.deal_pid = pid
-        for w in range(self.p_threads - 1):     # published by the posts' release stores
-            self.posted += 1
-            spin_store(&self.workers[w].seq, self.posted)
-
-    cdef void _deal_shares(self, int me) noexcept nogil:
-        """Thread `me`'s part of a deal posted: shares of every slice, its own first."""
-        cdef Tail *tail
-        cdef long start
-        cdef int v
-        for v in range(self.p_threads):
-            tail = &self.tails[(me + v) % self.p_threads]
-            while True:
-                start = spin_take(&tail.next, DEAL_SHARE)
-                if start >= tail.stop:
-                    break
-                self._deal_owed(<int>start, <int>min(start + DEAL_SHARE, <long>tail.stop))
+        self._post(False)
 
     cdef void _deal_owed(self, int start, int stop) noexcept nogil:
         """The owed hands of tables start..stop-1: copied from the opening, then their
@@ -1225,7 +1216,7 @@ cdef class Batch:
                 self._deal_owed(0, self.n)
         else:
             with nogil:
-                self._deal_shares(0)
+                self._shares(0, NULL)
                 for w in range(self.p_threads - 1):
                     _wait_for(&self.workers[w].done, self.workers[w].seq)
         self.dealing = False
