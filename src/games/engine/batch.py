@@ -174,7 +174,9 @@ class Tables:
     `Table` takes one; None: fresh entropy).  threads: the threads a step runs on (None:
     one per available CPU; never more than the CPUs the process may use): this one and
     worker threads of the batch's own, which wait for the next step spinning, then
-    napping (see docs/guides/simulation.md; `close()` stops them).  carry: stacks carry
+    napping (see docs/guides/simulation.md; `close()` stops them).  On several threads
+    the workers deal the hands a step started after it returns, while the caller
+    chooses, until `observe()` is first called (its rows hold the cards).  carry: stacks carry
     over and the button moves (see above).  on_illegal: "raise", "fold" or "check".  The
     other keywords are the tables' options (blinds=, antes=, betting=, min_bet=,
     small_bet=, big_bet=, raise_cap=, ante_trimming=), checked by `TableOptions.of`.
