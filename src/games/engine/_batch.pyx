@@ -1220,7 +1220,6 @@ cdef class Batch:
                 for w in range(self.p_threads - 1):
                     _wait_for(&self.workers[w].done, self.workers[w].seq)
         self.dealing = False
-        self.p_job = JOB_STEP
         return 0
 
     # ---------------------------------------------------------------- the rows

@@ -108,7 +108,7 @@ class PokerVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._rng = np.random.default_rng(seed)
-        self._won = self._hands = np.zeros(num_envs, np.int64)
+        self._won, self._hands = np.zeros(num_envs, np.int64), np.zeros(num_envs, np.int64)
         self._play_opponents(np.zeros(num_envs), np.zeros(num_envs, np.int64))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -117,7 +117,8 @@ class PokerVectorEnv(VectorEnv):
         if seed is not None:
             self.tables = Tables(seed=seed, **self._options)
             self._rng = np.random.default_rng(seed)
-            self._won = self._hands = np.zeros(self.num_envs, np.int64)
+            self._won, self._hands = (np.zeros(self.num_envs, np.int64),
+                                      np.zeros(self.num_envs, np.int64))
             self._play_opponents(np.zeros(self.num_envs), np.zeros(self.num_envs, np.int64))
         return self._observe(), {}
 
