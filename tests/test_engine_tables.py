@@ -1006,6 +1006,8 @@ def test_each_table_lies_on_whole_cache_lines() -> None:
     assert lines["hand"] % 64 == 0 and lines["chips"] % 64 == 0
     # the round's scalars and the seats' bytes fill the lines before the chips
     assert lines["chips"] <= 192
+    # the round's sets of seats are bits of 16-bit words (Hand.due, acted, closed)
+    assert lines["max_seats"] <= 16
     assert lines["street_fields"] == lines["chips"] + lines["max_seats"] * 32
 
 

@@ -35,7 +35,7 @@ cdef inline int fold(const Spec *sp, Hand *h, Log *log) noexcept nogil:
 
 cdef inline int bring_in(const Spec *sp, Hand *h, Log *log) noexcept nogil:
     """The player to act posts the bring-in (checked: it is due)."""
-    cdef int s = h.queue[h.head]
+    cdef int s = h.actor
     cdef int64_t amount = bring_in_actor(sp, h)
     return _acted(sp, h, log, s, K_BRING_IN, amount, True)
 
@@ -43,7 +43,7 @@ cdef inline int bring_in(const Spec *sp, Hand *h, Log *log) noexcept nogil:
 cdef inline int check_or_call(const Spec *sp, Hand *h, Log *log) noexcept nogil:
     """The player to act checks, or calls (all-in if the stack is short); where the
     bring-in is due, the passive action is to post it (a batch of tables' "call")."""
-    cdef int s = h.queue[h.head]
+    cdef int s = h.actor
     cdef int64_t amount
     if h.bring_in == 1:
         return bring_in(sp, h, log)
@@ -53,6 +53,6 @@ cdef inline int check_or_call(const Spec *sp, Hand *h, Log *log) noexcept nogil:
 
 cdef inline int raise_to(const Spec *sp, Hand *h, Log *log, int64_t value) noexcept nogil:
     """The player to act completes, bets or raises to `value` chips in front."""
-    cdef int s = h.queue[h.head]
+    cdef int s = h.actor
     cdef bint raised = raise_actor(h, value)
     return _acted(sp, h, log, s, K_RAISE if raised else K_BET, value, True)

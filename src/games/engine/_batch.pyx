@@ -935,7 +935,7 @@ cdef class Batch:
             kind = self.p_kinds[i]
             amount = self.p_amounts[i]
             street = h.street
-            actor = h.queue[h.head]
+            actor = h.actor
             if mode != REFUSE and not self._legal(i, kind, amount):
                 kind = FOLD if mode == AS_FOLD and self.o_fold[i] else CALL
             if kind == FOLD:
@@ -974,7 +974,7 @@ cdef class Batch:
         came earlier."""
         cdef const Slot *t = self._slot(i)
         cdef const Hand *h = &t.h
-        cdef int s = h.queue[h.head], k
+        cdef int s = h.actor, k
         cdef const char *at
         if t.log.recs != NULL:
             prefetch(&t.log.recs[t.log.n])
@@ -982,7 +982,7 @@ cdef class Batch:
             prefetch(&h.nhole[s])
             prefetch(h.hole[s])
             prefetch(h.where)
-        if (kind == FOLD and h.live == 2) or (kind == CALL and h.head + 1 >= h.length):
+        if (kind == FOLD and h.live == 2) or (kind == CALL and (h.due & (h.due - 1)) == 0):
             at = <const char *>&h.serving
             for k in range(4):
                 prefetch(at + 64 * k)
@@ -1142,7 +1142,7 @@ cdef class Batch:
     cdef void _opening_row(self, const Slot *t) noexcept nogil:
         """The row of `legal()` every copy of the opening has (the seats as table 0's,
         as every table's without carry)."""
-        cdef int p = self.opening.h.queue[self.opening.h.head]
+        cdef int p = self.opening.h.actor
         legal_bounds(t.sp, &self.opening.h, p, &self.open_fold, &self.open_call,
                      &self.open_low, &self.open_high)
         self.open_actor = t.pos[p]
@@ -1245,7 +1245,7 @@ cdef class Batch:
 
     cdef inline void _row_legal(self, int i, const Slot *t) noexcept nogil:
         """The actor and what it may do (the arrays of `legal()`)."""
-        cdef int p = t.h.queue[t.h.head]
+        cdef int p = t.h.actor
         cdef uint8_t fold
         cdef int64_t call, low, high
         legal_bounds(t.sp, &t.h, p, &fold, &call, &low, &high)

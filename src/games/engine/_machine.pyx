@@ -10,7 +10,7 @@ The rule primitives at the end are for the rule modules (games/engine/rules/): e
 is one small change of the hand that the module's rule is made of.
 """
 
-from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset
 from types import MappingProxyType
 
@@ -394,7 +394,7 @@ cdef class Machine:
         cdef object raise_to = None
         if self._legal is not None:
             return self._legal
-        s = self.h.queue[self.h.head]
+        s = self._bettor()
         if raise_block(self.sp, &self.h, s) == 0:
             raise_to = (min_raise(&self.h, s), max_raise(self.sp, &self.h, s))
         if self.h.bring_in == 1:            # bring in or complete; no check, no fold
@@ -413,14 +413,21 @@ cdef class Machine:
     @property
     def bettor(self):
         """The seat to act in the betting round (-1 when none)."""
-        return self.h.queue[self.h.head] if self.h.betting else -1
+        return self.h.actor if self.h.betting else -1
+
+    cdef int _bettor(self) except -1:
+        """The betting round's actor; RuntimeError when no round is in play (its
+        bounds would be read for no seat)."""
+        if not self.h.betting:
+            raise RuntimeError("no betting round is in play")
+        return self.h.actor
 
     def raise_block(self):
         """Why the betting round's actor may not raise (_state.pxd's RB_*; 0: it may)."""
-        return raise_block(self.sp, &self.h, self.h.queue[self.h.head])
+        return raise_block(self.sp, &self.h, self._bettor())
 
     def raise_bounds(self):
-        cdef int s = self.h.queue[self.h.head]
+        cdef int s = self._bettor()
         return min_raise(&self.h, s), max_raise(self.sp, &self.h, s)
 
     @property
@@ -434,7 +441,7 @@ cdef class Machine:
         cdef int s
         if not self.h.betting:
             return 1
-        s = self.h.queue[self.h.head]
+        s = self.h.actor
         if self.h.high <= self.h.chips[s].bet:
             return 1
         self._check(actions.fold(self.sp, &self.h, &self.log))
@@ -461,7 +468,7 @@ cdef class Machine:
         cdef int s
         if not self.h.betting:
             return 1
-        s = self.h.queue[self.h.head]
+        s = self.h.actor
         if (raise_block(self.sp, &self.h, s) or value < min_raise(&self.h, s)
                 or value > max_raise(self.sp, &self.h, s)):
             return 1
@@ -532,8 +539,11 @@ cdef class Machine:
     def close_seats(self, closed):
         """The seats flagged in `closed` may not make the round's first bet."""
         cdef int s
+        cdef uint16_t bits = 0
         for s in range(self.h.seats):
-            self.h.closed[s] = 1 if closed[s] else 0
+            if closed[s]:
+                bits |= 1 << s
+        self.h.closed = bits
         self._legal = None
 
     def hold_raises(self):

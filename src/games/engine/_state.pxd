@@ -206,10 +206,11 @@ ctypedef struct SeatChips:
 
 # A hand's fields in the order a betting action reads them: first what every fold,
 # call and raise and the look at the next actor's bounds touch (the round's and the
-# flow's scalars, a byte per seat, then each seat's chips side by side: a 6-seat hand's
-# chips are three cache lines, heads-up one), then what changes street by street, then
-# the cards.  A batch of tables streams its hands through the cache once per step, so
-# a betting action costs the lines it touches (games/engine/_batch.pyx).
+# flow's scalars, its sets of seats as bits, a byte per seat, then each seat's chips
+# side by side: a 6-seat hand's chips are three cache lines, heads-up one), then what
+# changes street by street, then the cards.  A batch of tables streams its hands
+# through the cache once per step, so a betting action costs the lines it touches
+# (games/engine/_batch.pyx).
 ctypedef struct Hand:
     # ---- the betting round (games/engine/_chips.pxd) and the flow of the hand
     # (games/engine/_steps.pyx): every action
@@ -219,8 +220,9 @@ ctypedef struct Hand:
     int opener                  # the round's opener, then its last aggressor
     int raises                  # completions, bets and raises this round
     int cap                     # raises allowed this round, -1: no cap
-    int head                    # queue[head:length]: seats still to act this round
-    int length
+    uint16_t due                # bit s: seat s is still to act this round (the
+    #                             actor's bit among them; MAX_SEATS <= 16)
+    uint16_t acted              # bit s: seat s acted since the last full raise
     int hold_raises             # nobody may raise until somebody calls
     int bring_in                # 1: the actor posts the bring-in or completes; 2: posted,
     #                             a completion (to the round's bet) is still to come
@@ -241,12 +243,10 @@ ctypedef struct Hand:
     int64_t paid                # chips pushed to winners
     int64_t last_high           # the largest bet of the last round collected (0: checked)
     uint8_t folded[MAX_SEATS]
-    uint8_t acted[MAX_SEATS]    # acted since the last full raise
-    uint8_t closed[MAX_SEATS]   # may not make the round's first bet
-    int8_t queue[MAX_SEATS]
-    # the rest of the line the four byte arrays above start (the scalars fill two), so
-    # that the chips start a line of their own (tests/test_engine_tables.py checks)
-    char chips_line[64 - 4 * MAX_SEATS]
+    uint16_t closed             # bit s: seat s may not make the round's first bet
+    # the rest of the line the two fields above start (the scalars fill two), so that
+    # the chips start a line of their own (tests/test_engine_tables.py checks)
+    char chips_line[64 - MAX_SEATS - 2]
     SeatChips chips[MAX_SEATS]  # a new hand clears the seats dealt in (`new_hand`)
     # ---- street by street (games/engine/_steps.pyx)
     int serving                 # a draw's declarations are over
