@@ -91,6 +91,20 @@ def test_acting_out_of_turn() -> None:
     unchanged(t, lambda: t.act("p2 cbr 6"), ValueError, "p2 is not to act")
 
 
+def test_the_machine_reads_no_bounds_outside_a_betting_round() -> None:
+    """The machine's actor is -1 outside a round: its raise bounds and blocks refuse to
+    be read for no seat, whatever calls them (`Table` asks only inside a round)."""
+    t = Table("holdem", [100] * 3, seed=1)
+    machine = t._machine
+    assert machine.raise_block() == 0 and machine.raise_bounds() == (4, 100)
+    for action in ("p3 f", "p1 f"):             # the big blind wins: no round is left
+        t.act(action)
+    assert machine.bettor == -1
+    for read in (machine.raise_block, machine.raise_bounds, machine.legal_bet):
+        with pytest.raises(RuntimeError, match="no betting round is in play"):
+            read()
+
+
 @pytest.mark.parametrize(("amount", "error", "message"), [
     (3, ValueError, "cannot raise to 3: the minimum is 4"),
     (101, ValueError, "cannot raise to 101: all-in is 100"),

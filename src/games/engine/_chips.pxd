@@ -18,8 +18,8 @@
 # nothing a seat, and the next actor is the lowest bit of the seats still due turned
 # to start after the last actor (`next_due`, a count of trailing zeros).  The queue of
 # seats they replaced was stored a byte at a place known only at run time and read
-# back at once.  The bits played 1.04-1.05x as many 6-max hands at 1,024 tables and
-# 1.13-1.14x at 4,096 in pairs, for only 1.8% fewer instructions and as many
+# back at once.  The bits played 1.02-1.05x as many 6-max hands at 1,024 tables and
+# 1.12-1.14x at 4,096 in pairs, for only 1.8% fewer instructions and as many
 # mispredicted branches (docs/benchmarks.md, "The round's seats as bits").
 #
 # Every fold, call and raise of a hand runs here, as does what `legal()` offers.  The
@@ -320,7 +320,7 @@ cdef inline bint next_actor(Hand *h, int s) noexcept nogil:
 cdef inline int fold_actor(Hand *h) noexcept nogil:
     """The player to act folds; returns its seat."""
     cdef int s = h.actor
-    h.due &= ~((1 << s))
+    h.due &= ~(1 << s)
     h.folded[s] = 1
     h.live -= 1
     return s
@@ -330,7 +330,7 @@ cdef inline int64_t call_actor(Hand *h) noexcept nogil:
     """The player to act checks (0) or calls; returns the chips it added."""
     cdef int s = h.actor
     cdef int64_t amount = to_call(h, s)
-    h.due &= ~((1 << s))
+    h.due &= ~(1 << s)
     h.chips[s].stack -= amount
     h.chips[s].bet += amount
     h.chips[s].put += amount
@@ -344,7 +344,7 @@ cdef inline int64_t bring_in_actor(const Spec *sp, Hand *h) noexcept nogil:
     It is a bet of the round that sets no increment: a completion is still to come."""
     cdef int s = h.actor
     cdef int64_t amount = sp.bring_in if sp.bring_in < h.chips[s].stack else h.chips[s].stack
-    h.due &= ~((1 << s))
+    h.due &= ~(1 << s)
     h.chips[s].stack -= amount
     h.chips[s].bet += amount
     h.chips[s].put += amount
