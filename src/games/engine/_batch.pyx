@@ -939,7 +939,7 @@ cdef class Batch:
             if mode != REFUSE and not self._legal(i, kind, amount):
                 kind = FOLD if mode == AS_FOLD and self.o_fold[i] else CALL
             if kind == FOLD:
-                status = actions.fold(t.sp, h, &t.log)
+                status = actions.fold(t.sp, h, &t.log, False)   # no muck: see fold
             elif kind == CALL:
                 status = actions.check_or_call(t.sp, h, &t.log)
             else:
@@ -969,19 +969,15 @@ cdef class Batch:
 
     cdef inline void _prefetch_actor(self, int i, int64_t kind) noexcept nogil:
         """Ask for the lines the action `kind` at table i will touch beyond those: where
-        the log's next record goes, the cards a fold mucks, and when the action ends
-        the round or the hand, what dealing and a new hand touch.  Its first lines
-        came earlier."""
+        the log's next record goes, and when the action ends the round or the hand,
+        what dealing and a new hand touch (a fold touches no card: `actions.fold`).
+        Its first lines came earlier."""
         cdef const Slot *t = self._slot(i)
         cdef const Hand *h = &t.h
-        cdef int s = h.actor, k
+        cdef int k
         cdef const char *at
         if t.log.recs != NULL:
             prefetch(&t.log.recs[t.log.n])
-        if kind == FOLD:
-            prefetch(&h.nhole[s])
-            prefetch(h.hole[s])
-            prefetch(h.where)
         if (kind == FOLD and h.live == 2) or (kind == CALL and (h.due & (h.due - 1)) == 0):
             at = <const char *>&h.serving
             for k in range(4):

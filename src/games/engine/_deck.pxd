@@ -6,7 +6,8 @@
 # discards, set aside (a live dealer's error, games/engine/rules/irregularities.py) or
 # a placement game's rows.  Checking a recorded card ("any card not live in a hand or
 # on the board", as replay needs) and proving the cards are conserved are both one
-# look-up.
+# look-up.  (A batch of tables leaves a folded hand's cards in the hand: its games
+# never read the muck, games/engine/_actions.pxd, `fold`.)
 #
 # A table that deals itself draws uniformly from the stub with xoshiro256**
 # (games/_xoshiro.pxd) seeded through splitmix64: its first draw starts a partial

@@ -444,7 +444,7 @@ cdef class Machine:
         s = self.h.actor
         if self.h.high <= self.h.chips[s].bet:
             return 1
-        self._check(actions.fold(self.sp, &self.h, &self.log))
+        self._check(actions.fold(self.sp, &self.h, &self.log, True))
         return 0
 
     def try_check_or_call(self):
