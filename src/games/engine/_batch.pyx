@@ -53,7 +53,7 @@ import numpy as np
 from games._xoshiro cimport splitmix
 from games.engine cimport _steps as steps
 from games.engine cimport _actions as actions
-from games.engine._chips cimport clockwise, legal_bounds, pot_total
+from games.engine._chips cimport clockwise, legal_bounds, one_at_most, pot_total
 from games.engine._deck cimport GROUP, mulhi
 from games.engine._opening cimport (
     Opening, opening_build, opening_cards, opening_copy, opening_deal,
@@ -978,7 +978,7 @@ cdef class Batch:
         cdef const char *at
         if t.log.recs != NULL:
             prefetch(&t.log.recs[t.log.n])
-        if (kind == FOLD and h.live == 2) or (kind == CALL and (h.due & (h.due - 1)) == 0):
+        if (kind == FOLD and h.live == 2) or (kind == CALL and one_at_most(h.due)):
             at = <const char *>&h.serving
             for k in range(4):
                 prefetch(at + 64 * k)
@@ -1153,11 +1153,8 @@ cdef class Batch:
             for k in range(owed.n):
                 i = owed.table[k]
                 self.owes[i] = 1
-                self.o_actor[i] = self.open_actor
-                self.o_fold[i] = self.open_fold
-                self.o_call[i] = self.open_call
-                self.o_low[i] = self.open_low
-                self.o_high[i] = self.open_high
+                self._put_legal(i, self.open_actor, self.open_fold, self.open_call,
+                                self.open_low, self.open_high)
             owed.n = 0
         elif owed.n:
             opening_cards(&self.opening, self._slot(owed.table[0]).sp, owed.hands, owed.n)
@@ -1204,7 +1201,7 @@ cdef class Batch:
         finished, this thread dealing the shares nobody took.  In a child forked
         meanwhile the workers are the parent's: the hands still owed are dealt here,
         each from its copy of the opening on (one a worker had begun, again)."""
-        cdef int w
+        cdef int w, failed = 0          # a deal fails no table (`_shares`)
         if not self.dealing:
             return 0
         if os.getpid() != self.deal_pid:
@@ -1212,7 +1209,7 @@ cdef class Batch:
                 self._deal_owed(0, self.n)
         else:
             with nogil:
-                self._shares(0, NULL)
+                self._shares(0, &failed)
                 for w in range(self.p_threads - 1):
                     _wait_for(&self.workers[w].done, self.workers[w].seq)
         self.dealing = False
@@ -1245,7 +1242,12 @@ cdef class Batch:
         cdef uint8_t fold
         cdef int64_t call, low, high
         legal_bounds(t.sp, &t.h, p, &fold, &call, &low, &high)
-        self.o_actor[i] = t.pos[p]
+        self._put_legal(i, t.pos[p], fold, call, low, high)
+
+    cdef inline void _put_legal(self, int i, int64_t actor, uint8_t fold, int64_t call,
+                                int64_t low, int64_t high) noexcept nogil:
+        """Table i's row of `legal()`."""
+        self.o_actor[i] = actor
         self.o_fold[i] = fold
         self.o_call[i] = call
         self.o_low[i] = low

@@ -82,6 +82,11 @@ cdef extern from *:
     int lowest_bit "ph_lowest_bit"(uint32_t m) noexcept nogil
 
 
+cdef inline bint one_at_most(uint32_t seats) noexcept nogil:
+    """Whether a set of seats (bits) holds one seat or none."""
+    return (seats & (seats - 1)) == 0
+
+
 cdef inline int next_due(uint32_t due, int s, int seats) noexcept nogil:
     """The first seat of `due` (not empty) clockwise from seat s, s itself first,
     without a branch or a loop: the seats turned so that s is bit 0."""
@@ -158,7 +163,7 @@ cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_be
                            & (second > h.chips[s].bet))) << s
     h.due = due
     if (due == 0 or h.live <= 1
-            or ((due & (due - 1)) == 0 and h.chips[lowest_bit(due)].bet >= high)):
+            or (one_at_most(due) and h.chips[lowest_bit(due)].bet >= high)):
         h.betting = 0
         h.actor = -1
         return False
