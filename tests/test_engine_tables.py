@@ -924,6 +924,35 @@ def test_a_step_while_another_runs_is_refused_and_changes_nothing() -> None:
     assert env._batch.save() != before
 
 
+@pytest.mark.parametrize("flying", [False, True])
+@pytest.mark.parametrize("threads", [2, 3])
+def test_an_illegal_action_in_any_threads_slice_refuses_the_whole_step(
+        threads: int, flying: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables split over threads (each checks its own slice, or the first thread to
+    a step in flight checks them all): an illegal action in any slice refuses the step,
+    names the first such table in table order, and no table changes; the same actions
+    made legal then play."""
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: threads)
+    n = 900
+    env = Tables("holdem", n=n, seats=2, seed=6, threads=threads)
+    env.step(np.ones(n, np.int64))
+    for bad in ([n - 1], [n // 2 + 7, n - 3], [5, n - 1], [n // threads + 1]):
+        kinds = np.ones(n, np.int64)
+        kinds[bad] = 7                          # out of range: 0, 1 or 2
+        before = env._batch.save()
+        with pytest.raises(ValueError, match=rf"kinds\[{bad[0]}\] = 7"):
+            if flying:
+                env.step_async(kinds)
+                env.step_wait()
+            else:
+                env.step(kinds)
+        assert env._batch.save() == before and not env.in_flight
+    kinds = np.ones(n, np.int64)
+    before = env._batch.save()
+    env.step(kinds)
+    assert env._batch.save() != before
+
+
 @pytest.mark.parametrize(("game", "options"), [
     ("holdem", dict(blinds=(1, 2))), ("omaha-hilo", dict(blinds=(1, 2))),
     ("seven-card-stud", dict(antes=1, bring_in=1, small_bet=2, big_bet=4)),

@@ -60,7 +60,12 @@ from games.engine._opening cimport (
 )
 from games.engine._prefetch cimport prefetch, prefetch_lines
 from games.engine._spec cimport GameSpec
-from games.engine._spin cimport spin_idle, spin_load, spin_store, spin_store_byte, spin_take
+from games.engine._crew cimport (
+    GATE_OPEN, GATE_PENDING, GATE_SHUT, GATE_SPLIT, Crew, Tail, crew_alloc, crew_await,
+    crew_free, crew_join, crew_post, crew_report, crew_share, crew_stop, gate_checked,
+    gate_claim, gate_decide, gate_open, gate_set, gate_split,
+)
+from games.engine._spin cimport spin_store_byte
 from games.engine._state cimport (
     K_BET, K_BRING_IN, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, Hand, Log, Rec,
     SeatChips, Spec, log_clear, log_free, log_home,
@@ -165,36 +170,11 @@ ctypedef struct Owed:
     Hand *hands[GROUP]
 
 
-ctypedef struct Worker:
-    long seq                        # the last step posted to it (-1: stop)
-    long done                       # the last step it finished
-    int64_t finished                # the hands its part of the step finished
-    int failed                      # the tables that failed (their status says why)
-    char pad[64]                    # one worker's words off the next one's line
-
-
-# A step on several threads gives each thread a slice of the tables, as fixed slices
-# always did (a thread meets the same tables step after step, which its cache still
-# holds some of), but keeps back the last quarter of each slice as shares of SHARE
-# tables that any thread may take once its own are done, its own tail first: the two
-# vCPUs of a shared host do not run at the same speed, and with fixed slices the faster
-# thread waited for the slower one 3-24 us of a 160 us step (2,048 six-max tables, two
-# threads).  Which thread plays a table never changes what it plays.
-# The counter sits on a cache line of its own (the padding before and after it): every
-# take writes it, while the threads read the step's other words all the time.
-ctypedef struct Tail:
-    char before[64]
-    long next                       # the first table of the tail not taken yet
-    int start                       # the slice start..stop-1, its tail from `tail`
-    int tail
-    int stop
-    long checked                    # the step whose slice its thread checked (GATE_SPLIT)
-    int first, why                  # what it found (`_check`)
-    char after[64]
-
+# A step on several threads: the tables each thread takes at a time from the tails
+# of the slices (games/engine/_crew.pxd, `Tail`).
 cdef enum:
     SHARE = 64
-    TAIL_PART = 4                   # a slice keeps back 1/TAIL_PART of its tables
+
 
 # A step with `until` plays the given actions and then the others' at this many tables
 # at a time (`_play`): after a whole slice of 4,096 6-max tables the first tables' lines
@@ -212,20 +192,6 @@ cdef enum:
     JOB_STEP = 0
     JOB_DEAL = 1
     DEAL_SHARE = 256
-
-
-cdef enum:
-    GATE_PENDING = 0                # the actions are not checked yet
-    GATE_OPEN = 1                   # checked: every thread plays
-    GATE_SHUT = 2                   # refused: nobody plays, no table changes
-    GATE_SPLIT = 3                  # each thread checks its slice; this thread decides
-
-
-cdef inline void _wait_for(long *word, long value) noexcept nogil:
-    """Wait until the word holds `value`."""
-    cdef long idle = 0
-    while spin_load(word) != value:
-        spin_idle(&idle)
 
 
 #: the bytes from one table's slot to the next: whole cache lines, so that every slot
@@ -374,24 +340,16 @@ cdef class Batch:
     cdef int64_t *a_kinds
     cdef int64_t *a_amounts
     cdef uint8_t *a_acting
-    cdef Worker *workers
-    cdef readonly int nworkers
-    cdef Tail *tails                        # each thread's slice of a step (`_run_slice`)
-    cdef int p_threads
-    cdef long posted
-    cdef long p_step                        # steps posted to the workers (`Tail.checked`)
+    # the worker threads, and the slices and gate of the job posted to them
+    # (games/engine/_crew.pxd)
+    cdef Crew crew
+    cdef list _threads
     # a step posted and not landed yet (`step(..., land=False)`, `land`): the workers
     # play it while this thread is back in Python; the arrays it reads and writes are
     # held here until it lands
     cdef readonly bint flying
     cdef object _flight
     cdef long fly_pid                       # the process that posted it
-    # a step in flight is checked by the first thread to reach it (`_through_gate`),
-    # off the caller's thread; nobody plays a table until the gate opens
-    cdef long gate                          # GATE_*
-    cdef long claim                         # threads that reached the gate (the first checks)
-    cdef int refused_at, refused_why        # the check's answer where it shut the gate
-    cdef list _threads
     cdef long failures                      # tables that failed so far (status set)
     cdef int hot_lines                      # the lines of a slot every action touches
     # without carry, every new hand a copy of the machine's opening with its own cards
@@ -410,15 +368,14 @@ cdef class Batch:
     def __cinit__(self):
         self.block = NULL
         self.slots = NULL
-        self.workers = NULL
-        self.tails = NULL
+        self.crew.workers = NULL
+        self.crew.tails = NULL
         self.owes = NULL
         self._threads = []
 
     def __dealloc__(self):
         cdef int i
-        free(self.workers)              # the workers hold the batch: they ended
-        free(self.tails)
+        crew_free(&self.crew)           # the workers hold the batch: they ended
         free(self.a_kinds)
         free(self.owes)
         if self.slots != NULL:
@@ -426,6 +383,11 @@ cdef class Batch:
                 log_free(&self._slot(i).log)
                 log_free(&self._slot(i).last)
         free(self.block)
+
+    @property
+    def nworkers(self):
+        """The worker threads started (`start_workers`)."""
+        return self.crew.nworkers
 
     cdef inline Slot *_slot(self, int i) noexcept nogil:
         return <Slot *>(self.slots + <size_t>i * stride_of(sizeof(Slot)))
@@ -660,8 +622,8 @@ cdef class Batch:
         if self.flying:
             raise RuntimeError("a step is in flight: land it first")
         self._settle_deals()
-        if k > self.nworkers:
-            raise ValueError(f"{threads} threads asked, {self.nworkers} workers started")
+        if k > self.crew.nworkers:
+            raise ValueError(f"{threads} threads asked, {self.crew.nworkers} workers started")
         if not land and k == 0:
             raise ValueError("a step in flight needs a worker: threads must be 2 or more")
         self.p_kinds = <const int64_t *>cnp.PyArray_DATA(kinds)
@@ -683,8 +645,7 @@ cdef class Batch:
                 return 0, first, why
         # published by the posts: checked above, by every thread its slice, or in
         # flight by the first thread to come
-        self.gate = GATE_OPEN if k == 0 else GATE_SPLIT if land else GATE_PENDING
-        self.claim = 0
+        gate_set(&self.crew, GATE_OPEN if k == 0 else GATE_SPLIT if land else GATE_PENDING)
         if k == 0:
             with nogil:
                 if self.p_until < 0:
@@ -693,11 +654,10 @@ cdef class Batch:
                     finished = self._play(self.p_lo, self.p_hi, self.p_hi, &failed)
             return self._landed(finished, failed)
         with nogil:
-            self.p_threads = threads
-            self.p_step += 1
+            self.crew.threads = threads
             self.p_job = JOB_STEP
-            self._post(land)                # in flight, every slice shares: whoever is
-            #                                 free plays
+            crew_post(&self.crew, self.p_lo, self.p_hi, land)   # in flight, every slice
+            #                                 shares: whoever is free plays
         if not land:
             self.flying = True
             self._flight = (kinds, amounts, acting, done)
@@ -705,8 +665,8 @@ cdef class Batch:
             return 0, -1, 0
         with nogil:
             finished = self._join(&failed)
-        if self.gate == GATE_SHUT:
-            return 0, self.refused_at, self.refused_why
+        if self.crew.gate == GATE_SHUT:
+            return 0, self.crew.refused_at, self.crew.refused_why
         if self.p_defer:
             self._post_deals(os.getpid())
         return self._landed(finished, failed)
@@ -725,60 +685,32 @@ cdef class Batch:
             finished = self._join(&failed)
         self.flying = False
         self._flight = None
-        if self.gate == GATE_SHUT:
-            return 0, self.refused_at, self.refused_why
+        if self.crew.gate == GATE_SHUT:
+            return 0, self.crew.refused_at, self.crew.refused_why
         return self._landed(finished, failed)
 
     cdef bint _through_gate(self, int me) noexcept nogil:
-        """Whether the step posted may be played.  A step landed at once (GATE_SPLIT):
-        every thread checks its own slice (`_check`), and this thread (me 0), once
-        all have, opens or shuts the gate for the first table refused (this thread
-        alone took 13 us for 4,096 6-max tables, 7% of a step on two threads, while
-        the workers waited).  A step in flight (GATE_PENDING): the first thread here
-        checks them all.  The others wait."""
-        cdef int first = -1, why = 0, w
-        cdef long idle = 0, step = self.p_step
+        """Whether the step posted may be played (`gate_open`).  A step landed at once
+        (GATE_SPLIT): every thread checks its own slice (`_check`) and thread 0
+        decides (`gate_checked`).  A step in flight (GATE_PENDING): the first thread
+        here checks them all.  The others wait."""
+        cdef int first = -1, why = 0
         cdef Tail *tail
-        if spin_load(&self.gate) == GATE_SPLIT:
-            tail = &self.tails[me]
+        if gate_split(&self.crew):
+            tail = &self.crew.tails[me]
             tail.first, tail.why = -1, 0
             self._check(tail.start, tail.stop, &tail.first, &tail.why)
-            if me:
-                spin_store(&tail.checked, step)         # its answer published
-            else:
-                for w in range(1, self.p_threads):
-                    _wait_for(&self.tails[w].checked, step)
-                for w in range(self.p_threads):         # the slices in table order
-                    if self.tails[w].why:
-                        first, why = self.tails[w].first, self.tails[w].why
-                        break
-                self.refused_at = first
-                self.refused_why = why
-                spin_store(&self.gate, GATE_SHUT if why else GATE_OPEN)
-            while spin_load(&self.gate) == GATE_SPLIT:
-                spin_idle(&idle)
-        elif spin_load(&self.gate) == GATE_PENDING:
-            if spin_take(&self.claim, 1) == 0:
-                self._check(self.p_lo, self.p_hi, &first, &why)
-                self.refused_at = first
-                self.refused_why = why
-                spin_store(&self.gate, GATE_SHUT if why else GATE_OPEN)
-            else:
-                while spin_load(&self.gate) == GATE_PENDING:
-                    spin_idle(&idle)
-        return spin_load(&self.gate) == GATE_OPEN
+            gate_checked(&self.crew, me)
+        elif gate_claim(&self.crew):
+            self._check(self.p_lo, self.p_hi, &first, &why)
+            gate_decide(&self.crew, first, why)
+        return gate_open(&self.crew)
 
     cdef int64_t _join(self, int *failed) noexcept nogil:
         """This thread's part of the step posted (its slice, then shares), then the
         workers': the hands finished, the failed tables added to `failed`."""
-        cdef int w
-        cdef Worker *wk
         cdef int64_t finished = self._run_slice(0, failed)
-        for w in range(self.p_threads - 1):
-            wk = &self.workers[w]
-            _wait_for(&wk.done, wk.seq)
-            finished += wk.finished
-            failed[0] += wk.failed
+        crew_join(&self.crew, &finished, failed)
         return finished
 
     cdef object _landed(self, int64_t finished, int failed):
@@ -837,9 +769,9 @@ cdef class Batch:
 
     cdef int64_t _run_slice(self, int me, int *failed) noexcept nogil:
         """The step posted, on thread `me` of its threads: its slice but the tail, then
-        shares of the tails, its own first (see `Tail`); returns the hands finished,
-        and adds the tables that failed to `failed`."""
-        cdef Tail *tail = &self.tails[me]
+        shares of the tails, its own first (games/engine/_crew.pxd); returns the hands
+        finished, and adds the tables that failed to `failed`."""
+        cdef const Tail *tail = &self.crew.tails[me]
         cdef int64_t finished
         if self.p_job == JOB_DEAL:
             return self._shares(me, failed)
@@ -851,43 +783,20 @@ cdef class Batch:
             finished = self._play(tail.start, tail.tail, tail.stop, failed)
         return finished + self._shares(me, failed)
 
-    cdef void _post(self, bint kept) noexcept nogil:
-        """Post the job set up (`p_job`) to the workers: p_lo..p_hi-1 split into
-        p_threads slices, each keeping its last 1/TAIL_PART back as shares (`kept`)
-        or all of it shares."""
-        cdef int w, span = self.p_hi - self.p_lo
-        cdef Tail *tail
-        for w in range(self.p_threads):     # published by the posts' release stores
-            tail = &self.tails[w]
-            tail.start = self.p_lo + <int>(<int64_t>span * w // self.p_threads)
-            tail.stop = self.p_lo + <int>(<int64_t>span * (w + 1) // self.p_threads)
-            tail.tail = tail.stop - (tail.stop - tail.start) // TAIL_PART if kept else tail.start
-            tail.next = tail.tail
-        for w in range(self.p_threads - 1):
-            self.posted += 1
-            spin_store(&self.workers[w].seq, self.posted)
-
     cdef int64_t _shares(self, int me, int *failed) noexcept nogil:
-        """Thread `me` takes shares of every slice's tail, its own first, and plays
-        them: the step's tables (SHARE at a time) or the owed hands' deal
+        """Thread `me` takes shares of every slice's tail, its own first (`crew_share`),
+        and plays them: the step's tables (SHARE at a time) or the owed hands' deal
         (DEAL_SHARE); returns the hands finished."""
-        cdef Tail *tail
         cdef int64_t finished = 0
-        cdef long start, size = DEAL_SHARE if self.p_job == JOB_DEAL else SHARE
-        cdef int v, end
-        for v in range(self.p_threads):
-            tail = &self.tails[(me + v) % self.p_threads]
-            while True:
-                start = spin_take(&tail.next, size)
-                if start >= tail.stop:
-                    break
-                end = <int>min(start + size, <long>tail.stop)
-                if self.p_job == JOB_DEAL:
-                    self._deal_owed(<int>start, end)
-                elif self.p_until < 0:
-                    finished += self._run(<int>start, end, tail.stop, failed)
-                else:
-                    finished += self._play(<int>start, end, tail.stop, failed)
+        cdef long size = DEAL_SHARE if self.p_job == JOB_DEAL else SHARE
+        cdef int v = 0, start, end, stop
+        while crew_share(&self.crew, me, size, &v, &start, &end, &stop):
+            if self.p_job == JOB_DEAL:
+                self._deal_owed(start, end)
+            elif self.p_until < 0:
+                finished += self._run(start, end, stop, failed)
+            else:
+                finished += self._play(start, end, stop, failed)
         return finished
 
     cdef int64_t _play(self, int start, int stop, int ahead, int *failed) noexcept nogil:
@@ -1055,13 +964,12 @@ cdef class Batch:
 
     def start_workers(self, int count):
         """Start `count` worker threads (the ones started before are stopped first);
-        each waits for the next step spinning, then naps when none comes for a while
-        (games/engine/_spin.pxd)."""
+        each waits for the next job spinning, then naps when none comes for a while
+        (games/engine/_crew.pxd)."""
         cdef int w
         self.stop_workers()
-        self.workers = <Worker *>calloc(max(count, 1), sizeof(Worker))
-        self.tails = <Tail *>calloc(count + 1, sizeof(Tail))
-        if self.workers == NULL or self.tails == NULL:
+        if crew_alloc(&self.crew, count):
+            crew_free(&self.crew)
             raise MemoryError("no memory for the workers")
         started = []
         try:
@@ -1072,15 +980,15 @@ cdef class Batch:
                 started.append(thread)
         except BaseException:           # no thread to be had: stop those that started
             self._threads = started
-            self.nworkers = len(started)
+            self.crew.nworkers = len(started)
             self.stop_workers()
             raise
         self._threads = started
-        self.nworkers = count           # only now may a step wait for them
+        self.crew.nworkers = count      # only now may a step wait for them
 
     def stop_workers(self):
         """Stop the workers and wait for them to end."""
-        cdef int w, failed = 0
+        cdef int failed = 0
         self._settle_deals()
         if self.flying:                 # the step in flight lands first (in the
             if os.getpid() == self.fly_pid:     # process whose workers play it)
@@ -1089,35 +997,25 @@ cdef class Batch:
                 self.failures += failed
             self.flying = False
             self._flight = None
-        for w in range(self.nworkers):
-            spin_store(&self.workers[w].seq, -1)
+        crew_stop(&self.crew)
         for thread in self._threads:
             thread.join()
         self._threads = []
-        self.nworkers = 0
-        free(self.workers)
-        self.workers = NULL
-        free(self.tails)
-        self.tails = NULL
+        crew_free(&self.crew)
 
     def _serve(self, int w):
-        """A worker's life: run every step posted to it until told to stop."""
-        cdef Worker *me = &self.workers[w]
-        cdef long seen = 0, posted
-        cdef long idle = 0
+        """A worker's life: run every job posted to it until told to stop."""
+        cdef long seen = 0
+        cdef int failed
+        cdef int64_t finished
         with nogil:
             while True:
-                posted = spin_load(&me.seq)
-                if posted < 0:
+                seen = crew_await(&self.crew, w, seen)
+                if seen < 0:
                     break
-                if posted != seen:
-                    me.failed = 0
-                    me.finished = self._run_slice(w + 1, &me.failed)
-                    seen = posted
-                    spin_store(&me.done, posted)
-                    idle = 0
-                else:
-                    spin_idle(&idle)
+                failed = 0
+                finished = self._run_slice(w + 1, &failed)
+                crew_report(&self.crew, w, seen, finished, failed)
 
     cdef int _hand_over(self, int i, Slot *t, Owed *owed) noexcept nogil:
         """Table i's hand ended with its actor's action: its payoffs and records kept,
@@ -1174,7 +1072,7 @@ cdef class Batch:
         self.p_job = JOB_DEAL
         self.dealing = True
         self.deal_pid = pid
-        self._post(False)
+        crew_post(&self.crew, self.p_lo, self.p_hi, False)
 
     cdef void _deal_owed(self, int start, int stop) noexcept nogil:
         """The owed hands of tables start..stop-1: copied from the opening, then their
@@ -1201,7 +1099,8 @@ cdef class Batch:
         finished, this thread dealing the shares nobody took.  In a child forked
         meanwhile the workers are the parent's: the hands still owed are dealt here,
         each from its copy of the opening on (one a worker had begun, again)."""
-        cdef int w, failed = 0          # a deal fails no table (`_shares`)
+        cdef int failed = 0             # a deal fails no table (`_shares`)
+        cdef int64_t finished = 0
         if not self.dealing:
             return 0
         if os.getpid() != self.deal_pid:
@@ -1210,8 +1109,7 @@ cdef class Batch:
         else:
             with nogil:
                 self._shares(0, &failed)
-                for w in range(self.p_threads - 1):
-                    _wait_for(&self.workers[w].done, self.workers[w].seq)
+                crew_join(&self.crew, &finished, &failed)
         self.dealing = False
         return 0
 
