@@ -24,7 +24,7 @@ from games.engine._deck cimport cards_in, gather, move, stub_size
 from games.engine._spec cimport GameSpec
 from games.engine._state cimport (
     MAX_BURN, MAX_HOLE, MAX_SEATS, NO_CARD, REC_AMOUNT, REC_TAGS, W_DEALER, W_DONE,
-    W_PLAYER, Hand, Log, Rec, Spec, log_add, log_free,
+    W_PLAYER, Hand, Log, Rec, Spec, log_add, log_copy, log_free,
 )
 from games.engine._steps cimport E_MEMORY, E_STUB
 
@@ -474,6 +474,18 @@ cdef class Machine:
             return 1
         self._check(actions.raise_to(self.sp, &self.h, &self.log, value))
         return 0
+
+    def copy(self):
+        """An independent machine in this one's state: the hand byte for byte (with it
+        the cards still to come and the generator's state, so a table that deals itself
+        deals both the same cards next) and a copy of every record."""
+        cdef Machine other = Machine.__new__(Machine)
+        other.spec = self.spec
+        other.sp = self.sp
+        memcpy(&other.h, &self.h, sizeof(Hand))
+        if log_copy(&other.log, &self.log):
+            raise MemoryError("no memory for a copy of the hand's log")
+        return other
 
     def save(self):
         """The hand as it stands, for `restore` (a move a rule module failed)."""

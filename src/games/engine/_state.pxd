@@ -425,6 +425,31 @@ cdef inline void log_clear(Log *log) noexcept nogil:
     log.failed = 0
 
 
+cdef inline int log_copy(Log *dst, const Log *src) noexcept nogil:
+    """src's records, cards and tags copied into dst, an empty log that owns nothing
+    (on the heap, whatever room src keeps them in: a copy of a hand outlives the
+    room); 0, or -1 when memory runs out (dst then holds what it got, for
+    `log_free`)."""
+    dst.skip = src.skip
+    dst.failed = src.failed
+    if src.n:
+        if _grow(<void **>&dst.recs, &dst.cap, src.n, sizeof(Rec)):
+            return -1
+        memcpy(dst.recs, src.recs, <size_t>src.n * sizeof(Rec))
+        dst.n = src.n
+    if src.ncards:
+        if _grow(<void **>&dst.cards, &dst.ccap, src.ncards, sizeof(uint8_t)):
+            return -1
+        dst.tags = <int8_t *>realloc(NULL, <size_t>dst.ccap * sizeof(int8_t))
+        if dst.tags == NULL:            # the tags are kept the same length as the cards
+            return -1
+        memcpy(dst.cards, src.cards, <size_t>src.ncards)
+        if src.tags != NULL:
+            memcpy(dst.tags, src.tags, <size_t>src.ncards)
+        dst.ncards = src.ncards
+    return 0
+
+
 cdef inline void log_free(Log *log) noexcept nogil:
     """Free what the log allocated (not the owner's room)."""
     if log.recs != log.home:

@@ -266,6 +266,17 @@ class Tables:
         return (f"<Tables {self.game.name} {self.options.betting.value}, {self.n} tables "
                 f"of {self.seats} seats, {self.hands} hands finished>")
 
+    def __reduce__(self) -> Any:
+        raise TypeError("Tables cannot be pickled or copied: its tables live in C memory.  "
+                        "Make it again from the same arguments (the same seed and actions "
+                        "play the same hands), in the other process if need be")
+
+    def __copy__(self) -> Tables:
+        return self.__reduce__()  # type: ignore[no-any-return]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
+        return self.__reduce__()  # type: ignore[no-any-return]
+
     def close(self) -> None:
         """Stop the worker threads now rather than when the tables are collected (a
         server or a notebook done with them; `with Tables(...) as env:` closes at the

@@ -112,6 +112,33 @@ class Session:
         self.button = button
         self.table = self._deal()
 
+    # ---------------------------------------------------------------- copies
+
+    def copy(self) -> Session:
+        """An independent session in this one's state: the hand in play copied
+        (`Table.copy`, the same cards to come), the chips, points and the next deal's
+        terms its own; the finished hands are shared, as they are over and refuse every
+        move.  `copy.copy` and `copy.deepcopy` give the same."""
+        other = object.__new__(Session)
+        other.__dict__.update(self.__dict__)
+        other._stacks = list(self._stacks)
+        other._points = list(self._points)
+        other._hands = list(self._hands)
+        other._options = dict(self._options)
+        other.table = self.table.copy()
+        return other
+
+    def __copy__(self) -> Session:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Session:
+        return self.copy()
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a Session cannot be pickled: its hand in play lives in C memory.  "
+                        "Within the process, copy it (session.copy()); across processes, "
+                        "make it again with the same seed and play the same moves")
+
     # ---------------------------------------------------------------- views
 
     @property

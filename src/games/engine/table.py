@@ -199,6 +199,43 @@ class Table:
         stakes = f"stake {options.stake}" if self.game.rows else options.betting.value
         return f"<Table {self.game.name} {stakes}, {m.seats} seats, {self.street}: {state}>"
 
+    # ---------------------------------------------------------------- copies
+
+    def copy(self) -> Table:
+        """An independent table in this one's state, for search: the same hand, records
+        and rule modules' state, and the same cards to come (a table that deals itself
+        deals the copy the cards it would have dealt itself).  Moves on either leave
+        the other as it is.  `copy.copy` and `copy.deepcopy` give the same."""
+        other = object.__new__(Table)
+        other.__dict__.update(self.__dict__)    # the options, seed and stacks: immutable
+        other._machine = self._machine.copy()
+        other._events = ()                      # rebuilt from the copy's own records
+        other._result = None
+        other._rules = []
+        other._at = {}
+        for rule in self._rules:
+            twin = type(rule)(other)
+            twin.restore(rule.state())
+            other._rules.append(twin)
+            for point in twin.points:
+                other._at[point] = twin
+        other._opening = next((r for r in other._rules if isinstance(r, Opening)), None)
+        other._placement = next((r for r in other._rules if isinstance(r, Placement)), None)
+        other._irregular = next(
+            (r for r in other._rules if isinstance(r, Irregularities)), None)
+        return other
+
+    def __copy__(self) -> Table:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self.copy()
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a Table cannot be pickled: its hand lives in C memory.  Within "
+                        "the process, copy it (table.copy()); across processes, send its "
+                        "history (table.history(), PHH) and replay it with games.phh.replay")
+
     # ---------------------------------------------------------------- moving the machine
 
     def _run_rules(self) -> None:
