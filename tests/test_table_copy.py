@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from evaluator import format_cards
 from games import Session, Table, Tables
+from games.engine._machine import Machine
 from tests.engine_util import check_cards, check_chips, place_at_random
 from tests.test_engine_invariants import play_random, redo, table_options
 
@@ -49,6 +50,11 @@ def test_a_copy_cut_anywhere_plays_on_as_the_table_would(options: dict[str, Any]
     check_cards(c)
     ended_alike(c, whole)
     assert t._snapshot() == before          # the copy's moves left the table as it was
+    loaded = pickle.loads(pickle.dumps(t))  # a pickled table unpickles to a copy
+    assert loaded._snapshot() == before and loaded.history() == t.history()
+    redo(loaded, actions[k:])
+    ended_alike(loaded, whole)
+    assert t._snapshot() == before
     redo(t, actions[k:])
     ended_alike(t, whole)
 
@@ -89,10 +95,14 @@ def test_the_placement_games_copy_their_rows() -> None:
         while not c.done:
             place_at_random(c, moves)
         assert t._snapshot() == before and t.rows != c.rows
-        moves = random.Random(6)
-        while not t.done:
-            place_at_random(t, moves)
-        assert t.rows == c.rows and t.stacks == c.stacks and t.events == c.events
+        loaded = pickle.loads(pickle.dumps(t))
+        assert loaded.rows == t.rows and loaded._snapshot() == before
+        for table in (t, loaded):
+            moves = random.Random(6)
+            while not table.done:
+                place_at_random(table, moves)
+            assert table.rows == c.rows and table.stacks == c.stacks
+            assert table.events == c.events and table.result == c.result
 
 
 def test_a_dealers_errors_are_copied_with_the_table() -> None:
@@ -158,18 +168,44 @@ def test_a_session_copy_plays_on_as_the_session_would() -> None:
     assert type(copy.deepcopy(s)) is Session and copy.copy(s).table is not s.table
 
 
-@pytest.mark.parametrize("make", [
-    lambda: Table("holdem", (10, 10), seed=1),
-    lambda: Session("holdem", [10, 10], seed=1),
-    lambda: Tables("holdem", n=2, seats=2, seed=1),
-])
-def test_what_lives_in_c_memory_refuses_pickling_in_words(make: Any) -> None:
-    """A table's hand is C memory: pickling (and copying `Tables`) is refused with a
-    TypeError that says what to do instead, not an error from inside the extension."""
-    obj = make()
-    with pytest.raises(TypeError, match="cannot be pickled"):
-        pickle.dumps(obj)
-    if isinstance(obj, Tables):
-        for duplicate in (copy.copy, copy.deepcopy):
-            with pytest.raises(TypeError, match="cannot be pickled or copied"):
-                duplicate(obj)
+def test_tables_refuse_pickling_and_copying_in_words() -> None:
+    """`Tables` keeps thousands of hands in one block of C memory: pickling and copying
+    it are refused with a TypeError that says what to do instead, not an error from
+    inside the extension."""
+    env = Tables("holdem", n=2, seats=2, seed=1)
+    for duplicate in (pickle.dumps, copy.copy, copy.deepcopy):
+        with pytest.raises(TypeError, match="cannot be pickled or copied"):
+            duplicate(env)
+
+
+def test_a_session_pickles_with_its_hand_in_play() -> None:
+    s = Session("italian", [50, 50, 50], seed=4)
+    s.table.check_or_call()
+    loaded = pickle.loads(pickle.dumps(s))
+    assert loaded.table._snapshot() == s.table._snapshot() and loaded.stacks == s.stacks
+    for session in (s, loaded):
+        while not session.table.done:
+            session.table.check_or_call()
+        session.next()
+    assert loaded.stacks == s.stacks and loaded.opening == s.opening
+    assert loaded.table._snapshot() == s.table._snapshot()
+
+
+def test_a_hand_pickled_by_another_build_is_refused() -> None:
+    """The hand's bytes mean what this build's layout says: values dumped under
+    another layout, or damaged, raise a ValueError instead of being read."""
+    t = Table("holdem", (100, 100), seed=1)
+    dumped = t._machine.dump()
+    spec = t.options.spec
+    assert Machine.load(spec, dumped).dump() == dumped
+    layout = dumped[0]
+    other = ((*layout[:2], layout[2] + 8, *layout[3:]), *dumped[1:])
+    with pytest.raises(ValueError, match="another build"):
+        Machine.load(spec, other)
+    with pytest.raises(ValueError, match="damaged"):
+        Machine.load(spec, (*dumped[:1], dumped[1][:-1], *dumped[2:]))
+    with pytest.raises(ValueError, match="damaged"):
+        Machine.load(spec, (*dumped[:2], dumped[2] + b"x", *dumped[3:]))
+    three = Table("holdem", (100, 100, 100), seed=1)
+    with pytest.raises(ValueError, match="seats"):
+        Machine.load(three.options.spec, dumped)

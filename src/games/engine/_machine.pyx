@@ -11,6 +11,7 @@ is one small change of the hand that the module's rule is made of.
 """
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport malloc
 from libc.string cimport memcpy, memset
 from types import MappingProxyType
 
@@ -102,6 +103,12 @@ cdef class Legal:
 
 #: nothing may be done (no actor, or the dealer is due)
 NOTHING = Legal()
+
+
+def _layout():
+    """What a dumped hand's bytes mean in this build (`Machine.dump`): the sizes of the
+    hand and of a record, and the seats and cards the hand holds."""
+    return ("pokerhands-hand", 1, sizeof(Hand), sizeof(Rec), MAX_SEATS, MAX_HOLE)
 
 
 cdef inline Legal _betting_legal(bint can_fold, object call_chips, object raise_to):
@@ -486,6 +493,59 @@ cdef class Machine:
         if log_copy(&other.log, &self.log):
             raise MemoryError("no memory for a copy of the hand's log")
         return other
+
+    def dump(self):
+        """The whole hand as plain values, for pickling (`load` builds it again): this
+        build's layout, the hand's bytes, and the log's records, cards and tags."""
+        cdef bytes hand = (<char *>&self.h)[:sizeof(Hand)]
+        cdef bytes recs = (<char *>self.log.recs)[:self.log.n * sizeof(Rec)] if self.log.n else b""
+        cdef bytes cards = b"", tags = b""
+        if self.log.ncards:
+            cards = (<char *>self.log.cards)[:self.log.ncards]
+            tags = (<char *>self.log.tags)[:self.log.ncards]
+        return (_layout(), hand, recs, cards, tags, self.log.skip, self.log.failed)
+
+    @staticmethod
+    def load(GameSpec spec, tuple dumped):
+        """A machine of `spec` in the state `dump` gave.  ValueError when the values were
+        dumped by a build whose hand is laid out otherwise (another version), or do not
+        fit `spec`, rather than reading them as this build's."""
+        cdef Machine m = Machine.__new__(Machine)
+        cdef bytes hand, recs, cards, tags
+        cdef Py_ssize_t n, k
+        if len(dumped) != 7 or dumped[0] != _layout():
+            raise ValueError("the table was pickled by another build of pokerhands (its "
+                             "hand is laid out otherwise): replay its history instead")
+        _, hand, recs, cards, tags, skip, failed = dumped
+        n = len(recs) // sizeof(Rec)
+        k = len(cards)
+        if (len(hand) != sizeof(Hand) or len(recs) % sizeof(Rec) or len(tags) != k
+                or n > 1 << 30 or k > 1 << 30):
+            raise ValueError("the pickled hand is damaged")
+        m.spec = spec
+        m.sp = &spec.sp
+        memcpy(&m.h, <char *>hand, sizeof(Hand))
+        if m.h.seats != m.sp.seats:
+            raise ValueError(f"the pickled hand has {m.h.seats} seats, its game {m.sp.seats}")
+        m.log.skip = skip
+        m.log.failed = failed
+        if n:
+            m.log.recs = <Rec *>malloc(<size_t>n * sizeof(Rec))
+            if m.log.recs == NULL:
+                raise MemoryError("no memory for the hand's log")
+            m.log.cap = <int>n
+            memcpy(m.log.recs, <char *>recs, <size_t>n * sizeof(Rec))
+            m.log.n = <int>n
+        if k:
+            m.log.cards = <uint8_t *>malloc(<size_t>k)
+            m.log.tags = <int8_t *>malloc(<size_t>k)
+            if m.log.cards == NULL or m.log.tags == NULL:
+                raise MemoryError("no memory for the hand's log")
+            m.log.ccap = <int>k
+            memcpy(m.log.cards, <char *>cards, <size_t>k)
+            memcpy(m.log.tags, <char *>tags, <size_t>k)
+            m.log.ncards = <int>k
+        return m
 
     def save(self):
         """The hand as it stands, for `restore` (a move a rule module failed)."""

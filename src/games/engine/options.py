@@ -23,7 +23,7 @@ first; in its heads-up hands p2, the button, opens the betting.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Any
 
@@ -93,6 +93,11 @@ class TableOptions:
     blind_opening: int = 0         # seats opening blind: 1 buio, 2 buio and controbuio
     false_openings: bool = False   # opening without the opening is allowed (and paid for)
     bring_in: int = 0              # the stud games: the bring-in of third street
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled as its fields alone: what it works out once (the compiled spec, the
+        plan, the rules) is worked out again after loading."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
     def of(

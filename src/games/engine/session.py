@@ -118,7 +118,8 @@ class Session:
         """An independent session in this one's state: the hand in play copied
         (`Table.copy`, the same cards to come), the chips, points and the next deal's
         terms its own; the finished hands are shared, as they are over and refuse every
-        move.  `copy.copy` and `copy.deepcopy` give the same."""
+        move.  `copy.copy` and `copy.deepcopy` give the same; a session pickles as its
+        fields, its tables as `Table` pickles."""
         other = object.__new__(Session)
         other.__dict__.update(self.__dict__)
         other._stacks = list(self._stacks)
@@ -133,11 +134,6 @@ class Session:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Session:
         return self.copy()
-
-    def __reduce__(self) -> Any:
-        raise TypeError("a Session cannot be pickled: its hand in play lives in C memory.  "
-                        "Within the process, copy it (session.copy()); across processes, "
-                        "make it again with the same seed and play the same moves")
 
     # ---------------------------------------------------------------- views
 

@@ -208,21 +208,8 @@ class Table:
         the other as it is.  `copy.copy` and `copy.deepcopy` give the same."""
         other = object.__new__(Table)
         other.__dict__.update(self.__dict__)    # the options, seed and stacks: immutable
-        other._machine = self._machine.copy()
-        other._events = ()                      # rebuilt from the copy's own records
-        other._result = None
-        other._rules = []
-        other._at = {}
-        for rule in self._rules:
-            twin = type(rule)(other)
-            twin.restore(rule.state())
-            other._rules.append(twin)
-            for point in twin.points:
-                other._at[point] = twin
-        other._opening = next((r for r in other._rules if isinstance(r, Opening)), None)
-        other._placement = next((r for r in other._rules if isinstance(r, Placement)), None)
-        other._irregular = next(
-            (r for r in other._rules if isinstance(r, Irregularities)), None)
+        other._adopt(self._machine.copy(),
+                     [(type(rule), rule.state()) for rule in self._rules])
         return other
 
     def __copy__(self) -> Table:
@@ -231,10 +218,34 @@ class Table:
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self.copy()
 
-    def __reduce__(self) -> Any:
-        raise TypeError("a Table cannot be pickled: its hand lives in C memory.  Within "
-                        "the process, copy it (table.copy()); across processes, send its "
-                        "history (table.history(), PHH) and replay it with games.phh.replay")
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its options, stacks and seed, the machine's hand and log as plain
+        values (`Machine.dump`) and each rule module's state: it unpickles to a copy
+        (`copy`).  A table pickled by another build of pokerhands, whose hand is laid
+        out otherwise, is refused when loaded (ValueError)."""
+        return (_unpickle, (self.options, self._starting, self.seed, self.auto,
+                            self._machine.dump(),
+                            [(type(rule), rule.state()) for rule in self._rules]))
+
+    def _adopt(self, machine: Machine, rules: list[tuple[type[Rule], tuple[object, ...]]]
+               ) -> None:
+        """Take `machine` as this table's hand, with rule modules of these kinds in
+        these states (a copy's or an unpickled table's; the caches start empty)."""
+        self._machine = machine
+        self._events = ()
+        self._result = None
+        self._rules = []
+        self._at = {}
+        for kind, state in rules:
+            rule = kind(self)
+            rule.restore(state)
+            self._rules.append(rule)
+            for point in rule.points:
+                self._at[point] = rule
+        self._opening = next((r for r in self._rules if isinstance(r, Opening)), None)
+        self._placement = next((r for r in self._rules if isinstance(r, Placement)), None)
+        self._irregular = next(
+            (r for r in self._rules if isinstance(r, Irregularities)), None)
 
     # ---------------------------------------------------------------- moving the machine
 
@@ -1037,3 +1048,19 @@ class Table:
         return (self._machine.state(),
                 tuple(r.state() for r in self._rules if r is not self._irregular),
                 _NO_ERRORS if self._irregular is None else self._irregular.state())
+
+
+def _unpickle(options: TableOptions, starting: tuple[int, ...], seed: int | None, auto: bool,
+              machine: tuple[Any, ...], rules: list[tuple[type[Rule], tuple[object, ...]]]
+              ) -> Table:
+    """A pickled table again (`Table.__reduce__`)."""
+    if not isinstance(options, TableOptions):
+        raise TypeError("not a pickled Table")
+    t = object.__new__(Table)
+    t.options = options
+    t.game = options.game
+    t.auto = auto
+    t.seed = seed
+    t._starting = starting
+    t._adopt(Machine.load(options.spec, machine), rules)
+    return t
