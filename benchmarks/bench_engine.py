@@ -267,6 +267,63 @@ def test_pokerkit_new_table(measure: Callable[..., Any]) -> None:
                    rounds=3) == 3 * NEW_TABLES // 10
 
 
+# ---------------------------------------------------------------- a copy, for search
+
+COPIES = 10_000
+
+
+def copy_position(seats: int) -> Table:
+    """A 6-max hand on the flop after calls all round, built outside the timing."""
+    t = Table("holdem", [STACK] * seats, blinds=BLINDS, seed=SEED)
+    while t.street == "preflop":
+        t.check_or_call()
+    return t
+
+
+def test_ours_copy(measure: Callable[..., Any]) -> None:
+    """`Table.copy()` of a hand on the flop: what a search pays a node; the copies
+    are checked to be the same position and independent."""
+    t = copy_position(6)
+
+    def run() -> int:
+        pots = 0
+        for _ in range(COPIES):
+            pots += t.copy().pot_total
+        return pots
+
+    assert measure(run, what="A copy of a 6-max hold'em hand on the flop",
+                   lib="pokerhands", hands=COPIES, unit="copies") == 12 * COPIES
+    c = t.copy()
+    c.check_or_call()
+    assert c.actor != t.actor
+
+
+def test_pokerkit_copy(measure: Callable[..., Any]) -> None:
+    """pokerkit's `State`, deep-copied (how its users copy a position), at the same
+    point of the same kind of hand."""
+    pytest.importorskip("pokerkit")
+    import copy
+
+    from pokerkit import NoLimitTexasHoldem
+
+    from pokerkit_setup import automations as pokerkit_automations
+
+    state = NoLimitTexasHoldem.create_state(pokerkit_automations(), True, 0, BLINDS,
+                                            BLINDS[1], [STACK] * 6, 6)
+    while state.street_index == 0:
+        state.check_or_call()
+
+    def run() -> int:
+        pots = 0
+        for _ in range(COPIES // 100):
+            pots += copy.deepcopy(state).total_pot_amount
+        return pots
+
+    assert measure(run, what="A copy of a 6-max hold'em hand on the flop",
+                   lib="pokerkit", hands=COPIES // 100, unit="copies",
+                   rounds=3) == 12 * COPIES // 100
+
+
 # ---------------------------------------------------------------- PHH replay
 
 @pytest.fixture(scope="module")
