@@ -6,8 +6,9 @@ Each step is one of: a legal move (a bet, a discard or draw, a placement, a show
 muck, or the dealer dealing what is due), sent as a typed call or as a PHH string;
 a hostile move (amounts as floats, bools, huge ints, strings or int-likes, seats
 that are not seats, garbage action lines, cards not held, impossible placements,
-anything at all once the hand is over); or, at a table the dealer drives, a dealer's
-irregularity reported at a random moment.  After every step:
+anything at all once the hand is over); at a table the dealer drives, a dealer's
+irregularity reported at a random moment; or the hand going on at a copy of the table
+(`copy()`, or pickled and loaded), the table copied kept aside.  After every step:
 
 * a refused move raised TypeError or ValueError and changed nothing (the whole
   snapshot of the table);
@@ -17,6 +18,7 @@ irregularity reported at a random moment.  After every step:
   every card of the deck is in exactly one place;
 * the hand's PHH so far replays to the same table: the same snapshot for a table the
   dealer drives, the same stacks, bets, cards and events for one that deals itself.
+* the tables copied are as they were when copied.
 
 One test case per game and dealing mode (``TestHands[holdem-auto]``, ...).  Profiles:
 CI runs a fixed, derandomized number of hands for each (20); ``POKERHANDS_STATEFUL=long``
@@ -26,6 +28,7 @@ runs fresh random ones (``POKERHANDS_STATEFUL_EXAMPLES`` each, 500 by default), 
 from __future__ import annotations
 
 import os
+import pickle
 import random
 from typing import Any
 
@@ -105,6 +108,7 @@ class Hands(RuleBasedStateMachine):
                        **options)
         self.order = data.draw(st.permutations(self.t.game.deck.tolist()), label="deck")
         self.rng = random.Random(data.draw(st.integers(0, 2**32)))
+        self.left: list[tuple[Table, tuple[Any, ...]]] = []   # tables copied (`go_on_with_a_copy`)
 
     # ---------------------------------------------------------------- helpers
 
@@ -272,6 +276,25 @@ class Hands(RuleBasedStateMachine):
             t.misdeal() if kind == "misdeal" else t.report(kind, card)
         except ValueError:
             assert t._snapshot() == before, "a refused report changed the table"
+
+    # ---------------------------------------------------------------- copies
+
+    @rule(pickled=st.booleans())
+    def go_on_with_a_copy(self, pickled: bool) -> None:
+        """The hand goes on at a copy of the table (`copy()`, or pickled and loaded):
+        the same snapshot now, every invariant after each later step, and the table
+        left behind stays as it was whatever the copy does."""
+        old = self.t
+        before = old._snapshot()
+        twin = pickle.loads(pickle.dumps(old)) if pickled else old.copy()
+        assert twin is not old and twin._snapshot() == before
+        self.left.append((old, before))
+        self.t = twin
+
+    @invariant()
+    def tables_left_behind_stay(self) -> None:
+        for old, before in self.left[-3:]:
+            assert old._snapshot() == before, "a copy's moves changed the table copied"
 
     # ---------------------------------------------------------------- invariants
 
