@@ -11,7 +11,6 @@ is one small change of the hand that the module's rule is made of.
 """
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
-from libc.stdlib cimport malloc
 from libc.string cimport memcpy, memset
 from types import MappingProxyType
 
@@ -502,7 +501,8 @@ cdef class Machine:
         cdef bytes cards = b"", tags = b""
         if self.log.ncards:
             cards = (<char *>self.log.cards)[:self.log.ncards]
-            tags = (<char *>self.log.tags)[:self.log.ncards]
+            tags = ((<char *>self.log.tags)[:self.log.ncards] if self.log.tags != NULL
+                    else bytes(self.log.ncards))
         return (_layout(), hand, recs, cards, tags, self.log.skip, self.log.failed)
 
     @staticmethod
@@ -513,6 +513,7 @@ cdef class Machine:
         cdef Machine m = Machine.__new__(Machine)
         cdef bytes hand, recs, cards, tags
         cdef Py_ssize_t n, k
+        cdef Log src
         if len(dumped) != 7 or dumped[0] != _layout():
             raise ValueError("the table was pickled by another build of pokerhands (its "
                              "hand is laid out otherwise): replay its history instead")
@@ -527,24 +528,16 @@ cdef class Machine:
         memcpy(&m.h, <char *>hand, sizeof(Hand))
         if m.h.seats != m.sp.seats:
             raise ValueError(f"the pickled hand has {m.h.seats} seats, its game {m.sp.seats}")
-        m.log.skip = skip
-        m.log.failed = failed
-        if n:
-            m.log.recs = <Rec *>malloc(<size_t>n * sizeof(Rec))
-            if m.log.recs == NULL:
-                raise MemoryError("no memory for the hand's log")
-            m.log.cap = <int>n
-            memcpy(m.log.recs, <char *>recs, <size_t>n * sizeof(Rec))
-            m.log.n = <int>n
-        if k:
-            m.log.cards = <uint8_t *>malloc(<size_t>k)
-            m.log.tags = <int8_t *>malloc(<size_t>k)
-            if m.log.cards == NULL or m.log.tags == NULL:
-                raise MemoryError("no memory for the hand's log")
-            m.log.ccap = <int>k
-            memcpy(m.log.cards, <char *>cards, <size_t>k)
-            memcpy(m.log.tags, <char *>tags, <size_t>k)
-            m.log.ncards = <int>k
+        memset(&src, 0, sizeof(Log))      # the values read in place, copied as a log
+        src.recs = <Rec *><char *>recs
+        src.n = <int>n
+        src.cards = <uint8_t *><char *>cards
+        src.tags = <int8_t *><char *>tags
+        src.ncards = <int>k
+        src.skip = skip
+        src.failed = failed
+        if log_copy(&m.log, &src):
+            raise MemoryError("no memory for the hand's log")
         return m
 
     def save(self):

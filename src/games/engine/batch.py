@@ -58,7 +58,7 @@ import os
 import threading
 import weakref
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -81,6 +81,11 @@ _ILLEGAL = {"raise": 0, "fold": 1, "check": 2}
 _LEGAL = ("fold", "call", "raise_min", "raise_max")
 _I64 = npt.NDArray[np.int64]
 
+
+#: why a `Tables` is neither pickled nor copied, and what to do instead
+_NOT_COPIED = ("Tables cannot be pickled or copied: its tables live in C memory.  Make it "
+               "again from the same arguments (the same seed and actions play the same "
+               "hands), in the other process if need be")
 
 @dataclass(frozen=True)
 class TablesLegal:
@@ -266,16 +271,14 @@ class Tables:
         return (f"<Tables {self.game.name} {self.options.betting.value}, {self.n} tables "
                 f"of {self.seats} seats, {self.hands} hands finished>")
 
-    def __reduce__(self) -> Any:
-        raise TypeError("Tables cannot be pickled or copied: its tables live in C memory.  "
-                        "Make it again from the same arguments (the same seed and actions "
-                        "play the same hands), in the other process if need be")
+    def __reduce__(self) -> NoReturn:
+        raise TypeError(_NOT_COPIED)
 
-    def __copy__(self) -> Tables:
-        return self.__reduce__()  # type: ignore[no-any-return]
+    def __copy__(self) -> NoReturn:
+        raise TypeError(_NOT_COPIED)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
-        return self.__reduce__()  # type: ignore[no-any-return]
+    def __deepcopy__(self, memo: dict[int, Any]) -> NoReturn:
+        raise TypeError(_NOT_COPIED)
 
     def close(self) -> None:
         """Stop the worker threads now rather than when the tables are collected (a

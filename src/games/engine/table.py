@@ -208,8 +208,7 @@ class Table:
         the other as it is.  `copy.copy` and `copy.deepcopy` give the same."""
         other = object.__new__(Table)
         other.__dict__.update(self.__dict__)    # the options, seed and stacks: immutable
-        other._adopt(self._machine.copy(),
-                     [(type(rule), rule.state()) for rule in self._rules])
+        other._adopt(self._machine.copy(), self._rule_states())
         return other
 
     def __copy__(self) -> Table:
@@ -224,8 +223,11 @@ class Table:
         (`copy`).  A table pickled by another build of pokerhands, whose hand is laid
         out otherwise, is refused when loaded (ValueError)."""
         return (_unpickle, (self.options, self._starting, self.seed, self.auto,
-                            self._machine.dump(),
-                            [(type(rule), rule.state()) for rule in self._rules]))
+                            self._machine.dump(), self._rule_states()))
+
+    def _rule_states(self) -> list[tuple[type[Rule], tuple[object, ...]]]:
+        """Each rule module's kind and state, in order, for `_adopt`."""
+        return [(type(rule), rule.state()) for rule in self._rules]
 
     def _adopt(self, machine: Machine, rules: list[tuple[type[Rule], tuple[object, ...]]]
                ) -> None:
