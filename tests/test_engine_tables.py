@@ -705,6 +705,58 @@ def test_bad_steps_and_views_are_refused() -> None:
         view[0, 0] = 5
 
 
+class Int64Subclass(np.ndarray):
+    """An ndarray subclass: not read in place, checked and copied as any array."""
+
+
+def odd_forms(values: np.ndarray) -> list[tuple[str, Any]]:
+    """The same int64 values in forms the kernel cannot read in place as they are,
+    and last one it can (read-only: the kernel only reads the actions)."""
+    n = len(values)
+    strided = np.zeros(2 * n, np.int64)
+    strided[::2] = values
+    unaligned = np.frombuffer(b"\0" + values.tobytes(), np.int64, n, offset=1)
+    return [("big-endian", values.astype(">i8")), ("strided", strided[::2]),
+            ("unaligned", unaligned), ("subclass", values.view(Int64Subclass)),
+            ("int32", values.astype(np.int32)), ("list", values.tolist()),
+            ("read-only", np.frombuffer(values.tobytes(), np.int64))]
+
+
+@pytest.mark.parametrize("which", range(7))
+def test_actions_in_any_form_of_int_array_play_what_plain_arrays_play(which: int) -> None:
+    """A step reads a loop's own C-contiguous native int64 arrays in place
+    (`Batch.is_column`) and checks and copies any other form: each form plays the
+    hands that plain arrays play, step by step."""
+    plain = Tables("holdem", n=40, seats=6, stacks=100, seed=3)
+    odd = Tables("holdem", n=40, seats=6, stacks=100, seed=3)
+    rng = np.random.default_rng(which)
+    for _ in range(60):
+        kinds, amounts = random_actions(rng, plain)
+        name, kinds_form = odd_forms(kinds)[which]
+        amounts_form = odd_forms(amounts)[which][1]
+        assert plain._batch.is_column(kinds)
+        assert plain._batch.is_column(kinds_form) == (name == "read-only")
+        done = plain.step(kinds, amounts)
+        assert np.array_equal(odd.step(kinds_form, amounts_form), done), name
+        assert odd._batch.save() == plain._batch.save(), name
+    assert odd.hands == plain.hands > 0
+
+
+def test_int64_arrays_of_the_wrong_shape_are_refused_not_read() -> None:
+    env = Tables("holdem", n=3, seats=3, stacks=100, seed=0)
+    before = env._batch.save()
+    for kinds in (np.ones(4, np.int64), np.ones(2, np.int64), np.ones((3, 1), np.int64),
+                  np.ones((1, 3), np.int64), np.int64(1)):
+        with pytest.raises(ValueError, match=r"kinds must have shape \(3,\)"):
+            env.step(kinds)
+        with pytest.raises(ValueError, match=r"amounts must have shape \(3,\)"):
+            env.step(np.ones(3, np.int64), kinds)
+    assert not env._batch.is_column(np.ones(3, np.uint64))
+    assert not env._batch.is_column(np.ones(3, np.float64))
+    assert not env._batch.is_column(None)
+    assert env._batch.save() == before
+
+
 TOO_FAR = 10**6     # a raise beyond every stack: illegal at every table
 
 

@@ -1,6 +1,6 @@
 """Stub of the compiled batch of tables (games/engine/_batch.pyx)."""
 
-from typing import Any, final
+from typing import Any, TypeGuard, final
 
 import numpy as np
 import numpy.typing as npt
@@ -36,8 +36,10 @@ class Batch:
     def flying(self) -> bool: ...
     @property
     def dealing(self) -> bool: ...
+    def is_column(self, values: object) -> TypeGuard[npt.NDArray[np.int64]]: ...
     def step(self, kinds: npt.NDArray[np.int64], amounts: npt.NDArray[np.int64],
-             acting: npt.NDArray[np.uint8], mode: int, done: npt.NDArray[np.uint8],
+             acting: npt.NDArray[np.uint8], mode: int,
+             done: npt.NDArray[np.uint8] | npt.NDArray[np.bool_],
              threads: int, land: bool = True, until: int = -1,
              most: int = 0) -> tuple[int, int, int]: ...
     def land(self) -> tuple[int, int, int]: ...

@@ -595,6 +595,20 @@ cdef class Batch:
 
     # ---------------------------------------------------------------- stepping
 
+    def is_column(self, object values):
+        """Whether `values` is a step's column as the kernel reads it in place: a
+        numpy array (not a subclass) of native int64, (n,), C-contiguous and aligned.
+        Tables' checks of anything else (`_column`) are numpy calls, a few tenths of a
+        microsecond each; this is one call, so a loop that passes its own int64
+        arrays pays nothing for them."""
+        cdef cnp.ndarray a
+        if not cnp.PyArray_CheckExact(values):
+            return False
+        a = <cnp.ndarray>values
+        return (cnp.PyArray_TYPE(a) == cnp.NPY_INT64 and cnp.PyArray_ISNOTSWAPPED(a)
+                and cnp.PyArray_NDIM(a) == 1 and cnp.PyArray_DIM(a, 0) == self.n
+                and cnp.PyArray_IS_C_CONTIGUOUS(a) and cnp.PyArray_ISALIGNED(a))
+
     def step(self, cnp.ndarray kinds, cnp.ndarray amounts, cnp.ndarray acting, int mode,
              cnp.ndarray done, int threads, bint land=True, int until=-1, int most=0):
         """One step: the actions checked at every acting table first (nothing changes
@@ -605,7 +619,7 @@ cdef class Batch:
         acting table whose action cannot be taken: why 1, its kind is not 0, 1 or 2;
         why 2, it is not legal now (checked where mode is REFUSE).  The arrays are the
         caller's, checked by it: (n,) and C-contiguous, kinds and amounts int64,
-        acting and done uint8.
+        acting uint8, done uint8 or bool (a byte a table).
 
         until >= 0 (a seat): then each table's other seats act at random until seat
         `until` is to act, at most `most` actions a table (`_others`); a table where

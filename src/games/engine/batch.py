@@ -249,6 +249,8 @@ class Tables:
         self._hands = int(self.finished.sum())      # hands that ended before any decision
         self._kinds = np.zeros(self.n, np.int64)
         self._amounts = np.zeros(self.n, np.int64)
+        self._no_amounts = np.zeros(self.n, np.int64)       # amounts=None
+        self._no_amounts.flags.writeable = False
         self._all = np.ones(self.n, np.uint8)
         self._acting = np.ones(self.n, np.uint8)
 
@@ -508,14 +510,15 @@ class Tables:
               mask: npt.ArrayLike | None, land: bool, until: int | None = None,
               at_most: int = AT_MOST) -> npt.NDArray[np.bool_]:
         """Check the actions and play them (land) or leave them in flight."""
-        seat = self._until(until, at_most)
-        kind = self._column(kinds, "kinds", self._kinds)
+        seat = -1 if until is None else self._until(until, at_most)
+        column = self._batch.is_column     # the arrays a loop passes: nothing to copy
+        kind = kinds if column(kinds) else self._column(kinds, "kinds", self._kinds)
         if amounts is None:
-            amount = self._amounts
-            amount[:] = 0
+            amount = self._no_amounts
         else:
-            amount = self._column(amounts, "amounts", self._amounts)
-        acting = self._mask(mask)
+            amount = amounts if column(amounts) else self._column(amounts, "amounts",
+                                                                  self._amounts)
+        acting = self._all if mask is None else self._mask(mask)
         if not land:                    # the step in flight reads arrays of its own
             kind = self._own(kind, self._kinds)
             amount = self._own(amount, self._amounts)
@@ -531,10 +534,11 @@ class Tables:
         # worker to reach a step in flight): a refused step changes nothing
         flies = not land and count > 1
         finished, i, why = self._batch.step(kind, amount, acting, _ILLEGAL[self.on_illegal],
-                                            done.view(np.uint8), count, not flies, seat,
+                                            done, count, not flies, seat,
                                             at_most if seat >= 0 else 0)
         if land:
-            self._refuse(i, why, kind, amount)
+            if why:
+                self._refuse(i, why, kind, amount)
             self._hands += finished
         elif flies:
             self._flight = (done, None)
@@ -572,9 +576,8 @@ class Tables:
             raise ValueError(f"at_most must be 0..{AT_MOST_LIMIT}, got {at_most}")
         return int(until)
 
-    def _mask(self, mask: npt.ArrayLike | None) -> npt.NDArray[np.uint8]:
-        if mask is None:
-            return self._all
+    def _mask(self, mask: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+        """A step's mask (not None), checked: its bools as bytes."""
         array = np.asarray(mask)
         if array.dtype != np.bool_:
             raise TypeError(f"mask must be an array of bools, got {array.dtype}")
