@@ -311,3 +311,28 @@ def test_observe(measure: Callable[..., Any]) -> None:
     obs = measure(env.observe, what="observe() of 4096 6-max tables", lib="Tables",
                   hands=4096, unit="tables")
     assert obs["hole"].shape == (4096, 6, 2)
+
+
+def played_tables(n: int) -> Tables:
+    """n 6-max tables 50 steps into play (the benchmark's policy)."""
+    env = Tables("holdem", n=n, seats=6, stacks=STACK, blinds=BLINDS, seed=SEED)
+    rng = np.random.default_rng(SEED)
+    for _ in range(50):
+        env.step(*numpy_policy(rng, env))
+    return env
+
+
+def test_checkpoint(measure: Callable[..., Any]) -> None:
+    env = played_tables(4096)
+    checkpoint = measure(env.checkpoint, what="checkpoint() of 4096 6-max tables",
+                         lib="Tables", hands=4096, unit="tables")
+    assert checkpoint.hands == env.hands and checkpoint.nbytes > 4096 * 1000
+
+
+def test_restore(measure: Callable[..., Any]) -> None:
+    env = played_tables(4096)
+    checkpoint, saved = env.checkpoint(), env._batch.save()
+    env.step(np.ones(env.n, np.int64))           # a step away from it
+    measure(env.restore, checkpoint, what="restore() of 4096 6-max tables", lib="Tables",
+            hands=4096, unit="tables")
+    assert env._batch.save() == saved and env.hands == checkpoint.hands

@@ -6,9 +6,9 @@
   stacks (and in pokerkit, where it is installed, for the codes it has).
 * The same seed and actions give the same hands whatever `threads` is.
 * A state machine mixes legal, illegal and malformed steps (hypothesis), some with the
-  others playing at random until a seat acts (`until`): a refused step changes no
-  table; every chip and every card is accounted for at every table after every step;
-  payoffs sum to zero.
+  others playing at random until a seat acts (`until`), and goes back to checkpoints
+  taken on the way: a refused step changes no table; every chip and every card is
+  accounted for at every table after every step; payoffs sum to zero.
 * Bad input of every entry point names what is wrong.
 """
 
@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from games import Table, Tables, phh
 from games.engine import batch as batch_module
@@ -429,7 +429,7 @@ IN_FLIGHT_PROBES = [
     lambda env: env.actor, lambda env: env.legal(), lambda env: env.observe(),
     lambda env: env.payoffs, lambda env: env.last_payoffs(), lambda env: env.finished,
     lambda env: env.seeds, lambda env: env.chips, lambda env: env.history(0),
-    lambda env: env.table_of(0), lambda env: env.totals(),
+    lambda env: env.table_of(0), lambda env: env.totals(), lambda env: env.checkpoint(),
 ]
 
 
@@ -464,6 +464,8 @@ class Steps(RuleBasedStateMachine):
         self.rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
         self.total = sum(stacks)
         self.won = np.zeros(seats, np.int64)    # the finished hands' payoffs, summed
+        # checkpoints taken, each with the tables' state and the sums at the time
+        self.checkpoints: list[tuple[Any, list[Any], np.ndarray]] = []
 
     def _count(self, done: np.ndarray) -> None:
         """The hands a step finished, into the sums `totals()` must give (without
@@ -618,6 +620,22 @@ class Steps(RuleBasedStateMachine):
         before = self.env._batch.save()
         self.env.close()
         assert self.env._batch.nworkers == 0 and self.env._batch.save() == before
+
+    @rule()
+    def take_checkpoint(self) -> None:
+        before = self.env._batch.save()
+        self.checkpoints.append((self.env.checkpoint(), before, self.won.copy()))
+        assert self.env._batch.save() == before, "a checkpoint changed a table"
+
+    @precondition(lambda self: bool(self.checkpoints))
+    @rule(data=st.data())
+    def go_back(self, data: st.DataObject) -> None:
+        """Every table back at a checkpoint taken earlier (any: the steps since may
+        have gone back already), the sums with them."""
+        checkpoint, saved, won = data.draw(st.sampled_from(self.checkpoints))
+        self.env.restore(checkpoint)
+        assert self.env._batch.save() == saved
+        self.won = won.copy()
 
     @rule(mode=st.sampled_from(["fold", "check"]))
     def illegal_actions_as(self, mode: str) -> None:

@@ -13,7 +13,7 @@ format, is `games.phh`, which uses the engine and plugs its notation into it.
 """
 
 from games.engine._machine import Legal
-from games.engine.batch import Tables, TablesLegal, TablesTotals
+from games.engine.batch import Tables, TablesCheckpoint, TablesLegal, TablesTotals
 from games.engine.events import Event
 from games.engine.options import TableOptions
 from games.engine.rules.irregularities import Remedy
@@ -22,4 +22,4 @@ from games.engine.settlement import Pot
 from games.engine.table import Due, Table
 
 __all__ = ["Due", "Event", "Legal", "Pot", "Remedy", "Session", "Table", "TableOptions", "Tables",
-           "TablesLegal", "TablesTotals"]
+           "TablesCheckpoint", "TablesLegal", "TablesTotals"]

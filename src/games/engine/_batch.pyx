@@ -37,7 +37,7 @@ Actions (`kinds`): 0 fold, 1 check or call, 2 complete, bet or raise to `amounts
 """
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
 cimport cython
@@ -68,7 +68,7 @@ from games.engine._crew cimport (
 from games.engine._spin cimport spin_store_byte
 from games.engine._state cimport (
     K_BET, K_BRING_IN, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, Hand, Log, Rec,
-    SeatChips, Spec, log_clear, log_free, log_home,
+    SeatChips, Spec, log_clear, log_copy, log_free, log_home, log_on_heap,
 )
 
 # the actions of a step
@@ -283,6 +283,56 @@ def seed_of(uint64_t base, uint64_t table, uint64_t hand):
     return hand_seed(base, table, hand)
 
 
+#: each batch's number, for a checkpoint to know its own (`Checkpoint`)
+_batches = 0
+#: the rows of `legal()`, kept by a checkpoint (observe()'s are written from the hands)
+_LEGAL_ROWS = ("actor", "fold", "call", "raise_min", "raise_max")
+
+
+@cython.final
+cdef class Checkpoint:
+    """Every table of one batch as it stood (`Batch.checkpoint`), for `Batch.restore`
+    to put back, as often as asked: the slots and their rooms of records byte for byte,
+    a copy of each log that had moved to the heap, the rows of `legal()` and the last
+    payoffs.  The slots point into their own batch (its specs, its rooms), so only
+    that batch takes it back."""
+    cdef char *data                 # the slots and the rooms, as `Batch.slots` holds them
+    cdef size_t size
+    cdef Log *logs                  # 2 a table (the hand in play's, the last's): a copy
+    #                                 where the log had memory of its own, else empty
+    cdef int n
+    cdef readonly long batch        # the batch's number (`_batches`)
+    cdef long failures
+    cdef object rows                # the rows of `legal()`, copied
+    cdef object payoffs
+
+    def __cinit__(self):
+        self.data = NULL
+        self.logs = NULL
+        self.n = 0
+
+    def __dealloc__(self):
+        cdef int k
+        if self.logs != NULL:
+            for k in range(2 * self.n):
+                log_free(&self.logs[k])
+        free(self.logs)
+        free(self.data)
+
+    @property
+    def nbytes(self):
+        """The memory the checkpoint holds (the slots, the logs' copies, the rows)."""
+        cdef size_t total = self.size + 2 * <size_t>self.n * sizeof(Log)
+        cdef int k
+        for k in range(2 * self.n):
+            total += <size_t>self.logs[k].cap * sizeof(Rec) + 2 * <size_t>self.logs[k].ccap
+        return int(total) + sum(a.nbytes for a in self.rows) + self.payoffs.nbytes
+
+    def __reduce__(self):
+        raise TypeError("a checkpoint of Tables lives in C memory and belongs to the "
+                        "tables it was taken of: it is not pickled")
+
+
 @cython.final
 cdef class Batch:
     """The tables of a `games.Tables` (see the module's text)."""
@@ -294,6 +344,7 @@ cdef class Batch:
     cdef readonly int seats
     cdef readonly bint carry
     cdef readonly uint64_t base_seed
+    cdef readonly long serial               # this batch's number (`_batches`)
     cdef const Spec *specs[MAX_SEATS + 1]   # by the number of seats dealt in
     cdef object _keep                       # the GameSpecs the pointers point into
     cdef int64_t starting[MAX_SEATS]
@@ -413,6 +464,9 @@ cdef class Batch:
         self._keep = specs
         for k in range(self.seats):
             self.starting[k] = stacks[k]
+        global _batches
+        _batches += 1
+        self.serial = _batches
         self.n = n
         self.carry = carry
         self.hot_lines = PF_LINES + <int>((self.seats * sizeof(SeatChips) + LINE - 1) // LINE)
@@ -1312,6 +1366,99 @@ cdef class Batch:
         cdef int i
         return [(self._slot(i).log.recs == self._slot(i).log.home,
                  self._slot(i).last.recs == self._slot(i).last.home) for i in range(self.n)]
+
+    # ---------------------------------------------------------------- checkpoints
+
+    cdef size_t _state_size(self) noexcept nogil:
+        """The bytes of the slots and the rooms of records after them."""
+        return <size_t>self.n * (stride_of(sizeof(Slot)) + BOOKS * sizeof(Rec))
+
+    def checkpoint(self):
+        """Every table as it stands, for `restore` (a `Checkpoint`).  The caller holds
+        the step's lock with no step in flight."""
+        cdef Checkpoint cp = Checkpoint.__new__(Checkpoint)
+        cdef int i, k
+        cdef Log *log
+        self._settle_deals()
+        cp.size = self._state_size()
+        cp.data = <char *>malloc(cp.size)
+        cp.logs = <Log *>calloc(2 * <size_t>self.n, sizeof(Log))
+        if cp.data == NULL or cp.logs == NULL:
+            raise MemoryError(f"no memory for a checkpoint of {self.n} tables")
+        cp.n = self.n
+        with nogil:
+            memcpy(cp.data, self.slots, cp.size)
+            for k in range(2 * self.n):
+                i = k >> 1
+                log = &self._slot(i).log if k % 2 == 0 else &self._slot(i).last
+                if log_on_heap(log) and log_copy(&cp.logs[k], log):
+                    break
+            else:
+                k = -1
+        if k >= 0:
+            raise MemoryError(f"no memory for a checkpoint of table {k >> 1}'s records")
+        cp.batch = self.serial
+        cp.failures = self.failures
+        cp.rows = tuple([self.rows[name].copy() for name in _LEGAL_ROWS])
+        cp.payoffs = self.payoffs.copy()
+        return cp
+
+    def restore(self, Checkpoint cp not None):
+        """Every table as `cp` holds it (taken of this batch).  Whatever the tables did
+        since is gone: their logs' memory freed, the slots copied back, each log that
+        had moved to the heap given a fresh copy of its records (the checkpoint stays
+        whole, for the next restore), the rows of `legal()`, the last payoffs, and
+        `observe()`'s rows written from the hands where they are kept.  Nothing
+        changes when memory runs out.  The caller holds the step's lock with no step
+        in flight."""
+        cdef Log *fresh
+        cdef Log *log
+        cdef int i, k, failed = -1
+        if cp.batch != self.serial:
+            raise ValueError("the checkpoint was taken of other tables: a checkpoint "
+                             "goes back only to the tables it was taken of")
+        self._settle_deals()
+        fresh = <Log *>calloc(2 * <size_t>self.n, sizeof(Log))
+        if fresh == NULL:
+            raise MemoryError(f"no memory to restore {self.n} tables")
+        with nogil:
+            for k in range(2 * self.n):     # every allocation first: a failure
+                if (cp.logs[k].n or cp.logs[k].ncards) and log_copy(&fresh[k], &cp.logs[k]):
+                    failed = k              # changes nothing
+                    break
+            if failed < 0:
+                for i in range(self.n):
+                    log_free(&self._slot(i).log)
+                    log_free(&self._slot(i).last)
+                memcpy(self.slots, cp.data, cp.size)
+                for k in range(2 * self.n):
+                    i = k >> 1
+                    log = &self._slot(i).log if k % 2 == 0 else &self._slot(i).last
+                    if not log_on_heap(log):    # in its room (copied back above)
+                        continue
+                    if log.recs != log.home:
+                        log.recs, log.cap = fresh[k].recs, fresh[k].cap
+                    else:
+                        free(fresh[k].recs)
+                    log.cards, log.ccap, log.tags = fresh[k].cards, fresh[k].ccap, fresh[k].tags
+                    fresh[k].recs = NULL
+                    fresh[k].cards = NULL
+                    fresh[k].tags = NULL
+        if failed >= 0:
+            for k in range(failed + 1):
+                log_free(&fresh[k])
+            free(fresh)
+            raise MemoryError(f"no memory to restore table {failed >> 1}'s records")
+        free(fresh)
+        self.failures = cp.failures
+        for name, saved in zip(_LEGAL_ROWS, cp.rows):
+            self.rows[name][...] = saved
+        self.payoffs[...] = cp.payoffs
+        if self.watched:
+            with nogil:
+                for i in range(self.n):
+                    self._row_seating(i, self._slot(i))
+                    self._row_all(i, self._slot(i))
 
     def save(self):
         """Every table's state, for comparing before and after (tests)."""

@@ -450,6 +450,12 @@ cdef inline int log_copy(Log *dst, const Log *src) noexcept nogil:
     return 0
 
 
+cdef inline bint log_on_heap(const Log *log) noexcept nogil:
+    """Whether any of the log's memory is its own (records that left the owner's room,
+    or cards and tags), not the room alone."""
+    return log.recs != log.home or log.cards != NULL or log.tags != NULL
+
+
 cdef inline void log_free(Log *log) noexcept nogil:
     """Free what the log allocated (not the owner's room)."""
     if log.recs != log.home:

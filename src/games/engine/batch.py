@@ -58,14 +58,14 @@ import os
 import threading
 import weakref
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, final
 
 import numpy as np
 import numpy.typing as npt
 
 from evaluator.checks import seed as check_seed
 from evaluator.threads import available_cpus, thread_count
-from games.engine._batch import Batch
+from games.engine._batch import Batch, Checkpoint
 from games.engine.options import TableOptions, check_stacks, options_for
 from games.engine.table import Table
 from games.variants import Variant, variant
@@ -167,6 +167,42 @@ class TablesTotals:
                             self.squares - earlier.squares,
                             self.table_won - earlier.table_won,
                             self.table_hands - earlier.table_hands)
+
+
+@final
+class TablesCheckpoint:
+    """Every table of a `Tables` as it stood (`Tables.checkpoint`), for
+    `Tables.restore` to put back, as often as asked: a search tries an action from the
+    same positions at thousands of tables, plays each out, and goes back.
+
+    hands: the hands the tables had finished.  nbytes: the memory it holds (about 3 kB
+    a 6-max table: the tables' C state, copied whole).  It belongs to the tables it
+    was taken of and to this process: another `Tables` refuses it, and it is neither
+    pickled nor copied (it never changes: share it)."""
+
+    __slots__ = ("_state", "hands")
+
+    def __init__(self, state: Checkpoint, hands: int) -> None:
+        self._state = state
+        self.hands = hands
+
+    @property
+    def nbytes(self) -> int:
+        return int(self._state.nbytes)
+
+    def __repr__(self) -> str:
+        return f"<TablesCheckpoint: {self.hands} hands finished, {self.nbytes:,} bytes>"
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError("a TablesCheckpoint lives in C memory and belongs to the tables "
+                        "it was taken of: it is not pickled (it can be restored as often "
+                        "as needed)")
+
+    def __copy__(self) -> TablesCheckpoint:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TablesCheckpoint:
+        return self
 
 
 class Tables:
@@ -290,6 +326,35 @@ class Tables:
         self._acquire("close()")
         try:
             self._batch.stop_workers()
+        finally:
+            self._stepping.release()
+
+    def checkpoint(self) -> TablesCheckpoint:
+        """Every table as it stands now, for `restore` (`TablesCheckpoint`): the hands
+        in play with their cards to come, the chips, the last finished hands, the
+        totals.  Its cost is a copy of the tables' C state (about 3 kB a 6-max table;
+        a few milliseconds for 4,096 tables).  Refused with a step in flight."""
+        self._acquire("checkpoint()")
+        try:
+            return TablesCheckpoint(self._batch.checkpoint(), self._hands)
+        finally:
+            self._stepping.release()
+
+    def restore(self, checkpoint: TablesCheckpoint) -> None:
+        """Every table back as `checkpoint` (taken of these tables by `checkpoint()`)
+        holds it: the same hands in play, dealing the same cards to come, the same
+        chips, histories, payoffs and totals; the same actions from here play the
+        same hands as they did from there.  The views of `legal(copy=False)`,
+        `observe(copy=False)` and `last_payoffs(copy=False)` show the restored rows.
+        Refused with a step in flight; a checkpoint of other tables raises a
+        ValueError and changes nothing."""
+        if not isinstance(checkpoint, TablesCheckpoint):
+            raise TypeError("restore() takes a TablesCheckpoint (from checkpoint()), got "
+                            f"{type(checkpoint).__name__}")
+        self._acquire("restore()")
+        try:
+            self._batch.restore(checkpoint._state)
+            self._hands = checkpoint.hands
         finally:
             self._stepping.release()
 
