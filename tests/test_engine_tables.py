@@ -529,7 +529,8 @@ class Steps(RuleBasedStateMachine):
         kinds, amounts = random_actions(self.rng, env)
         lg = env.legal()
         i = data.draw(st.integers(0, env.n - 1))
-        choices = [(2, int(lg.raise_max[i]) + 1), (2, -5), (2, 2**62), (7, 0), (-1, 0)]
+        choices = [(2, int(lg.raise_max[i]) + 1), (2, -5), (2, -1), (2, 2**62), (2, -2**63),
+                   (7, 0), (-1, 0), (3, 0), (5, 0)]
         if lg.raise_min[i] > 0:
             choices.append((2, int(lg.raise_min[i]) - 1))
         if not lg.fold[i]:
@@ -712,6 +713,13 @@ def test_bad_steps_and_views_are_refused() -> None:
         env.step([1, 1, 1], mask=np.ones(2, bool))
     with pytest.raises(ValueError, match="table 1: seat 2 may not raise to 1000"):
         env.step([1, 2, 1], [0, 1000, 0])
+    env.step([2, 2, 2], [100, 100, 100])      # the button all-in: nobody may raise
+    assert (env.legal().raise_min == -1).all() and (env.legal().raise_max == -1).all()
+    before = env._batch.save()
+    for amount in (-1, 0, 99, 100, 2**63 - 1, -2**63):
+        with pytest.raises(ValueError, match=f"table 1: seat 0 may not raise to {amount}"):
+            env.step([1, 2, 1], [0, amount, 0])
+    assert env._batch.save() == before
     with pytest.raises(ValueError, match="table 0 has not finished a hand yet"):
         env.history(0)
     with pytest.raises(ValueError, match=r"table 3 is not one of 0\.\.2"):
