@@ -171,6 +171,8 @@ def test_checkpoints_of_other_tables_and_other_things_are_refused() -> None:
     assert copy.copy(checkpoint) is checkpoint and copy.deepcopy(checkpoint) is checkpoint
     assert isinstance(checkpoint, TablesCheckpoint)
     assert checkpoint.nbytes > 4 * 1000 and "hands finished" in repr(checkpoint)
+    with pytest.raises(AttributeError):
+        checkpoint.hands = 0  # type: ignore[misc]
 
 
 def test_a_step_in_flight_refuses_checkpoints_and_restores(

@@ -180,11 +180,15 @@ class TablesCheckpoint:
     was taken of and to this process: another `Tables` refuses it, and it is neither
     pickled nor copied (it never changes: share it)."""
 
-    __slots__ = ("_state", "hands")
+    __slots__ = ("_hands", "_state")
 
     def __init__(self, state: Checkpoint, hands: int) -> None:
         self._state = state
-        self.hands = hands
+        self._hands = hands
+
+    @property
+    def hands(self) -> int:
+        return self._hands
 
     @property
     def nbytes(self) -> int:
