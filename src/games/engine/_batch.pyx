@@ -830,16 +830,10 @@ cdef class Batch:
 
     cdef inline bint _legal(self, int i, int64_t kind, int64_t amount) noexcept nogil:
         """Whether table i's actor may take this action now (read from its row), without
-        a branch: the kinds it may take as bits (a call always, a fold where its row
-        says, a raise where the amount lies in the bounds, one unsigned comparison),
-        the kind's bit read.  A kind outside 0..2 reads bit 3 or a bit of its low two
-        (the step refuses such kinds before it reads this)."""
-        cdef int64_t low = self.o_low[i], high = self.o_high[i]
-        cdef uint64_t raises = ((<uint64_t>amount - <uint64_t>low <= <uint64_t>high - <uint64_t>low)
-                                & (low >= 0) & (low <= high))
-        cdef uint64_t allowed = (<uint64_t>1 << CALL) | (<uint64_t>(self.o_fold[i] != 0) << FOLD)
-        allowed |= raises << RAISE
-        return (allowed >> (kind & 3)) & 1
+        a branch."""
+        return ((kind == CALL) | ((kind == FOLD) & (self.o_fold[i] != 0))
+                | ((kind == RAISE) & (self.o_low[i] >= 0) & (self.o_low[i] <= amount)
+                   & (amount <= self.o_high[i])))
 
     cdef int64_t _run_slice(self, int me, int *failed) noexcept nogil:
         """The step posted, on thread `me` of its threads: its slice but the tail, then
