@@ -8,7 +8,8 @@ Why: a step visits every table once, so a thread's tables are re-read every step
 once they no longer fit in what the caches keep for them a hand costs more.  Where
 that happens depends on the host: on a Zen 3 host with 512 KiB of L2 a core a 6-max
 hand cost 1.3-2.6x as much on 4,096 tables as on 2,048 (as much as the host's other
-guests left of the L3), while an Intel host with 2 MiB ran them level
+guests left of the L3; 1.19-1.29x once the round's seats became bits and a table's
+action touched fewer lines), while an Intel host with 2 MiB ran them level
 (docs/benchmarks.md, "How many tables a thread").  The sizes take turns so that they
 see the same spells of a noisy host; the figures to read are each round's ratios,
 summarised by their medians.
