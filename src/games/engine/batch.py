@@ -337,7 +337,8 @@ class Tables:
         """Every table as it stands now, for `restore` (`TablesCheckpoint`): the hands
         in play with their cards to come, the chips, the last finished hands, the
         totals.  Its cost is a copy of the tables' C state (about 3 kB a 6-max table;
-        a few milliseconds for 4,096 tables).  Refused with a step in flight."""
+        about a millisecond for 4,096 6-max tables, docs/guides/simulation.md).
+        Refused with a step in flight."""
         self._acquire("checkpoint()")
         try:
             return TablesCheckpoint(self._batch.checkpoint(), self._hands)
