@@ -632,11 +632,8 @@ class Tables:
             buffer[:] = array
         return buffer
 
-    def _until(self, until: int | None, at_most: int) -> int:
-        """`step`'s until= and at_most=, checked: the seat, or -1 for none (at_most is
-        then not read)."""
-        if until is None:
-            return -1
+    def _until(self, until: int, at_most: int) -> int:
+        """`step`'s until= (given) and at_most=, checked: the seat."""
         for name, value in (("until", until), ("at_most", at_most)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 raise TypeError(f"{name} must be an int, got {type(value).__name__}")

@@ -181,13 +181,9 @@ class Table:
             seed = secrets.randbits(64)
         # a table the dealer drives never draws: its hand holds no seed
         self._machine = Machine(options.spec, chips, seed if auto else None, auto)
-        self._rules: list[Rule] = [rule(self) for rule in options.rules]
-        self._at = {point: rule for rule in self._rules for point in rule.points}
-        self._opening: Opening | None = next(
-            (r for r in self._rules if isinstance(r, Opening)), None)
-        self._placement: Placement | None = next(
-            (r for r in self._rules if isinstance(r, Placement)), None)
-        self._irregular: Irregularities | None = None
+        self._no_rules()
+        for kind in options.rules:
+            self._attach(kind(self))
         if self._machine.wait == _RULE:
             self._run_rules()
 
@@ -236,18 +232,33 @@ class Table:
         self._machine = machine
         self._events = ()
         self._result = None
-        self._rules = []
-        self._at = {}
+        self._no_rules()
         for kind, state in rules:
             rule = kind(self)
             rule.restore(state)
-            self._rules.append(rule)
-            for point in rule.points:
-                self._at[point] = rule
-        self._opening = next((r for r in self._rules if isinstance(r, Opening)), None)
-        self._placement = next((r for r in self._rules if isinstance(r, Placement)), None)
-        self._irregular = next(
-            (r for r in self._rules if isinstance(r, Irregularities)), None)
+            self._attach(rule)
+
+    def _no_rules(self) -> None:
+        """No rule module attached yet (`_attach`)."""
+        self._rules: list[Rule] = []
+        self._at: dict[int, Rule] = {}
+        self._opening: Opening | None = None
+        self._placement: Placement | None = None
+        self._irregular: Irregularities | None = None
+
+    def _attach(self, rule: Rule) -> None:
+        """A rule module joins the table: it stops the machine at its points, and the
+        modules the table asks by name (the opening, the rows, a dealer's errors) are
+        kept where the table finds them."""
+        self._rules.append(rule)
+        for point in rule.points:
+            self._at[point] = rule
+        if isinstance(rule, Opening):
+            self._opening = rule
+        elif isinstance(rule, Placement):
+            self._placement = rule
+        elif isinstance(rule, Irregularities):
+            self._irregular = rule
 
     # ---------------------------------------------------------------- moving the machine
 
@@ -913,10 +924,8 @@ class Table:
         if self._machine.done:
             raise ValueError(f"{what}: the hand is over")
         if self._irregular is None:
-            self._irregular = Irregularities(self)
-            self._rules.append(self._irregular)
-            for point in self._irregular.points:
-                self._at[point] = self._irregular
+            self._attach(Irregularities(self))
+        assert self._irregular is not None
         return self._irregular
 
     def expose(self, card: str) -> Remedy:
