@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from evaluator import format_cards
 from games import Session, Table, Tables
+from games.engine._batch import layout as layout_of_tables
 from games.engine._machine import Machine
 from tests.engine_util import check_cards, check_chips, place_at_random
 from tests.test_engine_invariants import play_random, redo, table_options
@@ -206,6 +207,14 @@ def test_a_hand_pickled_by_another_build_is_refused() -> None:
         Machine.load(spec, (*dumped[:1], dumped[1][:-1], *dumped[2:]))
     with pytest.raises(ValueError, match="damaged"):
         Machine.load(spec, (*dumped[:2], dumped[2] + b"x", *dumped[3:]))
+    # only a batch of tables values its showdowns later (`Hand.values_later`): a
+    # table's hand that would wait so is damaged, not left to wait for ever
+    at = layout_of_tables()["values_later"]
+    hand = bytearray(dumped[1])
+    assert hand[at] == 0
+    hand[at] = 1
+    with pytest.raises(ValueError, match="damaged"):
+        Machine.load(spec, (dumped[0], bytes(hand), *dumped[2:]))
     three = Table("holdem", (100, 100, 100), seed=1)
     with pytest.raises(ValueError, match="seats"):
         Machine.load(three.options.spec, dumped)

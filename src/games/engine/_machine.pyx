@@ -23,7 +23,7 @@ from games.engine._chips cimport (
 from games.engine._deck cimport cards_in, gather, move, stub_size
 from games.engine._spec cimport GameSpec
 from games.engine._state cimport (
-    MAX_BURN, MAX_HOLE, MAX_SEATS, NO_CARD, REC_AMOUNT, REC_TAGS, W_DEALER, W_DONE,
+    MAX_BURN, MAX_HOLE, MAX_SEATS, NO_CARD, REC_AMOUNT, REC_TAGS, W_DEALER, W_DONE, W_VALUES,
     W_PLAYER, Hand, Log, Rec, Spec, log_add, log_copy, log_free,
 )
 from games.engine._steps cimport E_MEMORY, E_STUB
@@ -107,7 +107,7 @@ NOTHING = Legal()
 def _layout():
     """What a dumped hand's bytes mean in this build (`Machine.dump`): the sizes of the
     hand and of a record, and the seats and cards the hand holds."""
-    return ("pokerhands-hand", 1, sizeof(Hand), sizeof(Rec), MAX_SEATS, MAX_HOLE)
+    return ("pokerhands-hand", 2, sizeof(Hand), sizeof(Rec), MAX_SEATS, MAX_HOLE)
 
 
 cdef inline Legal _betting_legal(bint can_fold, object call_chips, object raise_to):
@@ -528,6 +528,8 @@ cdef class Machine:
         memcpy(&m.h, <char *>hand, sizeof(Hand))
         if m.h.seats != m.sp.seats:
             raise ValueError(f"the pickled hand has {m.h.seats} seats, its game {m.sp.seats}")
+        if m.h.values_later or m.h.wait == W_VALUES:    # only a batch's tables wait so
+            raise ValueError("the pickled hand is damaged")
         memset(&src, 0, sizeof(Log))      # the values read in place, copied as a log
         src.recs = <Rec *><char *>recs
         src.n = <int>n

@@ -63,6 +63,7 @@ cdef enum:
     W_DEALER = 1        # a dealer-driven table's dealer: hole cards or board cards
     W_RULE = 2          # a rule module of the variant (Hand.point says which point)
     W_DONE = 3          # the chips are settled
+    W_VALUES = 4        # a batch's showdown, valued with its neighbours' (`values_later`)
 
 # The points where a hand stops for a rule module (Hand.point), when the spec asks.
 cdef enum:
@@ -244,9 +245,11 @@ ctypedef struct Hand:
     int64_t last_high           # the largest bet of the last round collected (0: checked)
     uint8_t folded[MAX_SEATS]
     uint16_t closed             # bit s: seat s may not make the round's first bet
-    # the rest of the line the two fields above start (the scalars fill two), so that
+    uint8_t values_later        # a showdown waits (W_VALUES) for a batch of tables to
+    #                             value it with others (games/engine/_batch.pyx)
+    # the rest of the line the fields above start (the scalars fill two), so that
     # the chips start a line of their own (tests/test_engine_tables.py checks)
-    char chips_line[64 - MAX_SEATS - 2]
+    char chips_line[64 - MAX_SEATS - 3]
     SeatChips chips[MAX_SEATS]  # a new hand clears the seats dealt in (`new_hand`)
     # ---- street by street (games/engine/_steps.pyx)
     int serving                 # a draw's declarations are over

@@ -2,9 +2,16 @@
 # returns 0, or an error code (E_*) that the caller turns into an exception; the
 # actions trust their input, which the machine (_machine.pyx) has checked.
 
-from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 
-from games.engine._state cimport Hand, Log, Spec
+from evaluator.typedefs cimport key_t
+from games.engine._state cimport MAX_SEATS, Hand, Log, Spec
+
+# A showdown's first pass (`showdown_ask`): each seat's key and its slot of the ranks
+# table, whose line is asked for; `showdown_pay` values and settles from them.
+ctypedef struct Showdown:
+    key_t keys[MAX_SEATS]
+    uint32_t slots[MAX_SEATS]
 
 cdef enum:
     E_STUB = -1         # the stub ran out of cards
@@ -35,3 +42,5 @@ cdef int name_in_hand(Hand *h, int seat, const uint8_t *cards, int n) noexcept n
 cdef void remove_turn(Hand *h, int seat) noexcept nogil
 cdef void finish(const Spec *sp, Hand *h) noexcept nogil
 cdef int settle_values(const Spec *sp, const Hand *h, int64_t *payouts) noexcept nogil
+cdef void showdown_ask(const Spec *sp, const Hand *h, Showdown *sd) noexcept nogil
+cdef int showdown_pay(const Spec *sp, Hand *h, Log *log, const Showdown *sd) noexcept nogil

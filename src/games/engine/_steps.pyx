@@ -40,7 +40,8 @@ from games.engine._state cimport (
     K_RETURN, K_SHOW, K_WIN, MAX_HOLE,
     MAX_SEATS, MUCKED, NO_CARD, O_HIGH_HAND, O_LOW_CARD, O_LOW_HAND, O_POSITION,
     P_DEALT, P_ROUND, P_ROUND_END, P_SERVE, P_SETTLE, PLACE, SHOWDOWN, STUB, V_BADUGI,
-    V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, Hand, Log, Spec,
+    V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, W_VALUES, Hand, Log,
+    Spec,
     StreetSpec, Valuer, log_add, log_keeps,
 )
 from games.showdown._kernel cimport settle_deal
@@ -694,7 +695,7 @@ cdef int _showdown(const Spec *sp, Hand *h, Log *log, bint *done) noexcept nogil
 cdef inline rank_t _value(const Valuer *v, const uint8_t *hole, int nh, const uint8_t *board,
                           int nb) noexcept nogil:
     """A hand's value by a ranking's C lookup of one hand at a time (the spec chose the
-    kind; the best-five tables are read for every seat at once, `_best_values`)."""
+    kind; the best-five tables are read for every seat at once, `_best_ask`)."""
     cdef uint32_t hm = 0, bm = 0
     cdef int i
     if v.kind == V_COMBO:
@@ -710,48 +711,55 @@ cdef inline rank_t _value(const Valuer *v, const uint8_t *hole, int nh, const ui
     return 0
 
 
-cdef void _best_values(const Valuer *v, const Hand *h, rank_t *out) noexcept nogil:
-    """Every seat's value by the best-five lookup (V_BEST), 0 for a folded seat, in two
-    passes: each key and the slot it hashes to, the slot's line asked for; then the
-    values.  A batch of tables pushes the ranks table out of the cache between one
-    showdown and the next, and the seats' look-ups then wait for it at once rather
-    than in turn, with no branch on who folded between them: a 6-max step played
-    1.01-1.03x as many hands (docs/benchmarks.md).  A folded seat's value is read and
-    dropped, any card of it nobody saw read as the first card of the deck.  Its key
-    still hashes inside the ranks table, which is padded for any key up to seven aces'
-    (evaluator/tables.pyx): its cards are distinct but for those deuces, so even the
-    eight of a Crazy Pineapple hand folded before its discard sum to less."""
+cdef inline void _best_ask(const Valuer *v, const Hand *h, Showdown *sd) noexcept nogil:
+    """The first pass of the best-five lookup (V_BEST) of every seat: each key and the
+    slot it hashes to, the slot's line asked for.  Then the values (`_best_read`).
+    The ranks table is out of the cache by the next showdown at a batch of tables, and
+    the seats' look-ups then wait for it at once rather than in turn, with no branch on
+    who folded between them: a 6-max step played 1.01-1.03x as many hands
+    (docs/benchmarks.md).  A folded seat's value is read and dropped, any card of it
+    nobody saw read as the first card of the deck.  Its key still hashes inside the
+    ranks table, which is padded for any key up to seven aces' (evaluator/tables.pyx):
+    its cards are distinct but for those deuces, so even the eight of a Crazy Pineapple
+    hand folded before its discard sum to less."""
     cdef key_t board = KEY_BASE
-    cdef key_t keys[MAX_SEATS]
-    cdef uint32_t slots[MAX_SEATS]
-    cdef uint8_t cards[16]
-    cdef int s, j, n
+    cdef int s, j
     cdef uint8_t c
     for j in range(h.nboard):
         board += CARD_KEY[h.board[j]]
     for s in range(h.seats):
-        keys[s] = board
+        sd.keys[s] = board
         for j in range(h.nhole[s]):
             c = h.hole[s][j]
-            keys[s] += CARD_KEY[c if c < 52 else 0]
-        slots[s] = hash_index(v.offsets, keys[s])
-        prefetch_read(&v.ranks[slots[s]])
+            sd.keys[s] += CARD_KEY[c if c < 52 else 0]
+        sd.slots[s] = hash_index(v.offsets, sd.keys[s])
+        prefetch_read(&v.ranks[sd.slots[s]])
+
+
+cdef inline void _best_read(const Valuer *v, const Hand *h, const Showdown *sd,
+                            rank_t *out) noexcept nogil:
+    """Every seat's value by the best-five lookup, 0 for a folded seat, from the keys
+    and slots of `_best_ask`."""
+    cdef uint8_t cards[16]
+    cdef int s, j, n
     for s in range(h.seats):
-        out[s] = v.ranks[slots[s]] * (h.folded[s] == 0)
-        if v.flush != NULL and flush_suit(keys[s]) >= 0 and not h.folded[s]:
+        out[s] = v.ranks[sd.slots[s]] * (h.folded[s] == 0)
+        if v.flush != NULL and flush_suit(sd.keys[s]) >= 0 and not h.folded[s]:
             n = h.nhole[s]                  # a flush (rare): the one lookup reads its cards
             for j in range(n):
                 cards[j] = h.hole[s][j]
             for j in range(h.nboard):
                 cards[n + j] = h.board[j]
-            out[s] = lookup_parts(v.offsets, v.ranks, v.flush, keys[s], cards, n + h.nboard)
+            out[s] = lookup_parts(v.offsets, v.ranks, v.flush, sd.keys[s], cards, n + h.nboard)
 
 
 cdef void _values(const Valuer *v, const Hand *h, rank_t *out) noexcept nogil:
     """Every seat's value by one ranking, 0 for a folded seat."""
+    cdef Showdown sd
     cdef int s
     if v.kind == V_BEST:
-        _best_values(v, h, out)
+        _best_ask(v, h, &sd)
+        _best_read(v, h, &sd, out)
         return
     for s in range(h.seats):
         out[s] = 0
@@ -759,9 +767,18 @@ cdef void _values(const Valuer *v, const Hand *h, rank_t *out) noexcept nogil:
             out[s] = _value(v, h.hole[s], h.nhole[s], h.board, h.nboard)
 
 
-cdef int settle_values(const Spec *sp, const Hand *h, int64_t *payouts) noexcept nogil:
-    """The payouts of a showdown of the hands still in (every card known), through the
-    package's pot routine; the button is the last seat."""
+cdef void showdown_ask(const Spec *sp, const Hand *h, Showdown *sd) noexcept nogil:
+    """The first pass of valuing a showdown: where the best-five ranking is the high
+    one, the seats' keys, their lines of the ranks table asked for (`_best_ask`)."""
+    if sp.high.kind == V_BEST:
+        _best_ask(&sp.high, h, sd)
+
+
+cdef void _payouts(const Spec *sp, const Hand *h, const Showdown *sd,
+                   int64_t *payouts) noexcept nogil:
+    """The payouts of a showdown of the hands still in (every card known), asked for
+    (`showdown_ask`), through the package's pot routine; the button is the last
+    seat."""
     cdef rank_t high[MAX_SEATS]
     cdef rank_t low[MAX_SEATS]
     cdef int64_t put[MAX_SEATS]
@@ -772,12 +789,42 @@ cdef int settle_values(const Spec *sp, const Hand *h, int64_t *payouts) noexcept
         put[s] = h.chips[s].put
         dead[s] = h.chips[s].dead
         any_dead = any_dead or dead[s] != 0
-    _values(&sp.high, h, high)
+    if sp.high.kind == V_BEST:
+        _best_read(&sp.high, h, sd, high)
+    else:
+        _values(&sp.high, h, high)
     if sp.split_low:
         _values(&sp.low, h, low)
     settle_deal(h.seats, put, dead if any_dead else NULL, h.folded, high,
                 low if sp.split_low else NULL, h.seats - 1, payouts)
+
+
+cdef int settle_values(const Spec *sp, const Hand *h, int64_t *payouts) noexcept nogil:
+    """The payouts of a showdown of the hands still in (every card known)."""
+    cdef Showdown sd
+    showdown_ask(sp, h, &sd)
+    _payouts(sp, h, &sd, payouts)
     return 0
+
+
+cdef int _pay_out(const Spec *sp, Hand *h, Log *log, const int64_t *payouts) noexcept nogil:
+    """The chips paid to the winners, recorded, and the hand over."""
+    cdef int s
+    for s in range(h.seats):
+        if payouts[s]:
+            pay(h, s, payouts[s])
+            if _log(log, K_WIN, s, payouts[s], True, NULL, 0):
+                return E_MEMORY
+    finish(sp, h)
+    return 0
+
+
+cdef int showdown_pay(const Spec *sp, Hand *h, Log *log, const Showdown *sd) noexcept nogil:
+    """A showdown left waiting (W_VALUES) valued from its first pass (`showdown_ask`)
+    and settled: the hand is over."""
+    cdef int64_t payouts[MAX_SEATS]
+    _payouts(sp, h, sd, payouts)
+    return _pay_out(sp, h, log, payouts)
 
 
 cdef int _settle(const Spec *sp, Hand *h, Log *log) noexcept nogil:
@@ -788,15 +835,13 @@ cdef int _settle(const Spec *sp, Hand *h, Log *log) noexcept nogil:
     if h.live == 1:
         for s in range(h.seats):
             payouts[s] = 0 if h.folded[s] else pot_total(h)
+    elif h.values_later:        # a batch's table: valued with its neighbours'
+        h.wait = W_VALUES
+        h.actor = -1
+        return 0
     else:
         settle_values(sp, h, payouts)
-    for s in range(h.seats):
-        if payouts[s]:
-            pay(h, s, payouts[s])
-            if _log(log, K_WIN, s, payouts[s], True, NULL, 0):
-                return E_MEMORY
-    finish(sp, h)
-    return 0
+    return _pay_out(sp, h, log, payouts)
 
 
 cdef void finish(const Spec *sp, Hand *h) noexcept nogil:
