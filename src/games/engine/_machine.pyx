@@ -23,8 +23,8 @@ from games.engine._chips cimport (
 from games.engine._deck cimport cards_in, gather, move, stub_size
 from games.engine._spec cimport GameSpec
 from games.engine._state cimport (
-    MAX_BURN, MAX_HOLE, MAX_SEATS, NO_CARD, REC_AMOUNT, REC_TAGS, W_DEALER, W_DONE, W_VALUES,
-    W_PLAYER, Hand, Log, Rec, Spec, log_add, log_copy, log_free,
+    MAX_BURN, MAX_HOLE, MAX_SEATS, NO_CARD, REC_AMOUNT, REC_TAGS, W_DEALER, W_DONE,
+    W_PLAYER, W_VALUES, Hand, Log, Rec, Spec, log_add, log_copy, log_free,
 )
 from games.engine._steps cimport E_MEMORY, E_STUB
 

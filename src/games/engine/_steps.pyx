@@ -41,8 +41,7 @@ from games.engine._state cimport (
     MAX_SEATS, MUCKED, NO_CARD, O_HIGH_HAND, O_LOW_CARD, O_LOW_HAND, O_POSITION,
     P_DEALT, P_ROUND, P_ROUND_END, P_SERVE, P_SETTLE, PLACE, SHOWDOWN, STUB, V_BADUGI,
     V_BEST, V_COMBO, V_LOWMASK, W_DEALER, W_DONE, W_PLAYER, W_RULE, W_VALUES, Hand, Log,
-    Spec,
-    StreetSpec, Valuer, log_add, log_keeps,
+    Spec, StreetSpec, Valuer, log_add, log_keeps,
 )
 from games.showdown._kernel cimport settle_deal
 
