@@ -970,11 +970,7 @@ cdef class Batch:
                 if shown.n == SHOWDOWNS:
                     finished += self._pay_showdowns(&shown, &owed, failed)
                 continue
-            if ended < 0:
-                failed[0] += 1
-                ended = 0
-            self.p_done[i] = ended > 0
-            finished += ended
+            finished += self._ended(i, ended, failed)
         finished += self._pay_showdowns(&shown, &owed, failed)
         self._settle_owed(&owed)
         return finished
@@ -1004,13 +1000,18 @@ cdef class Batch:
                 ended = -1
             else:
                 ended = self._hand_over(i, t, owed)
-            if ended < 0:
-                failed[0] += 1
-                ended = 0
-            self.p_done[i] = ended > 0
-            finished += ended
+            finished += self._ended(i, ended, failed)
         shown.n = 0
         return finished
+
+    cdef inline int64_t _ended(self, int i, int ended, int *failed) noexcept nogil:
+        """Table i's action played (or its showdown paid): `done[i]`, and the hands it
+        finished (`ended`; a table that failed, ended < 0, is counted in `failed`)."""
+        if ended < 0:
+            failed[0] += 1
+            ended = 0
+        self.p_done[i] = ended > 0
+        return ended
 
     cdef inline void _prefetch_hot(self, int i) noexcept nogil:
         """Ask for the lines every action at table i touches: the slot's first two, the
