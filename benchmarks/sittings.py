@@ -1,0 +1,170 @@
+"""Sittings of the simulation benchmark, as the README's figures for `games.Tables` are made.
+
+    python benchmarks/sittings.py                      # five sittings, 15 s apart
+    python benchmarks/sittings.py --sittings 8 --gap 30 --keep /tmp/sittings
+
+A sitting is one run of benchmarks/bench_simulation.py: every row's figure is the median
+of its rounds.  On a shared virtual machine a core's speed moves by up to 2x between
+spells a minute or two long, so one sitting says little and two sittings minutes apart
+can differ by more than a change being measured (`paired.py` measures changes: both
+builds at once on one CPU).  The README therefore gives each figure as the range over
+several sittings, and says which spell they ran in.
+
+To say that, every sitting is bracketed by a gauge of the host's speed: numpy's running
+sum (`np.cumsum`: each add waits for the one before) over an array that stays in the
+L1 cache, in G adds a second, read just before and just after the sitting.  It moves
+with the spell, not with anything the benchmark does.  A sitting whose gauge reads under
+`--slow` (0.8) of the best reading of the run at either end ran while the host slowed: its
+row is marked and it is left out of the ranges at the end (report it, do not count it).
+
+Prints one Markdown row a sitting, then each column's range over the sittings counted.
+Needs the benchmark's requirements (`pip install ".[bench]"`); OpenSpiel's columns are
+empty where it is not installed.  Not a test: run it by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+BENCH = HERE / "bench_simulation.py"
+
+_SUMMED = np.ones(2048, np.int64)       # 16 KiB, and as much out: both stay in L1
+_OUT = np.empty_like(_SUMMED)
+
+
+def gauge(seconds: float = 0.25) -> float:
+    """The host's speed now: G dependent adds a second (numpy's running sum)."""
+    adds, began = 0, time.perf_counter()
+    while True:
+        for _ in range(100):
+            np.cumsum(_SUMMED, out=_OUT)
+        adds += 100 * _SUMMED.size
+        spent = time.perf_counter() - began
+        if spent >= seconds:
+            return adds / spent / 1e9
+
+
+def sit(json_path: Path, select: str | None) -> None:
+    """One sitting: bench_simulation.py in a process of its own, its figures to json_path."""
+    command = [sys.executable, "-m", "pytest", str(BENCH), "--benchmark-only", "-q",
+               "-p", "no:cacheprovider", f"--benchmark-json={json_path}"]
+    if select:
+        command += ["-k", select]
+    done = subprocess.run(command, cwd=HERE.parent, capture_output=True, text=True)
+    if done.returncode != 0 or not json_path.exists():
+        sys.exit(f"the benchmark failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+
+
+def figures(json_path: Path) -> dict[str, float]:
+    """Each benchmark's median rate (hands, or tables, a second) by its test name."""
+    data = json.loads(json_path.read_text())
+    return {b["name"]: b["extra_info"].get("hands_per_s_median", b["extra_info"]["hands_per_s"])
+            for b in data["benchmarks"]}
+
+
+def _tables(n: int, threads: int, seats: int) -> Callable[[dict[str, float]], float | None]:
+    return lambda f: f.get(f"test_tables[{n}-{threads}-{seats}]")
+
+
+def _ratio(n: int) -> Callable[[dict[str, float]], float | None]:
+    def two_over_one(f: dict[str, float]) -> float | None:
+        one, two = _tables(n, 1, 6)(f), _tables(n, 2, 6)(f)
+        return two / one if one and two else None
+    return two_over_one
+
+
+def _per_table_us(name: str) -> Callable[[dict[str, float]], float | None]:
+    # the row's rate is tables a second over 4,096 tables: the call's time in us
+    return lambda f: 4096 / f[name] * 1e6 if f.get(name) else None
+
+
+#: The columns (6-max unless said; k or M hands a second): a heading, how a sitting's
+#: figures give its value, and how the value is written.
+COLUMNS: list[tuple[str, Callable[[dict[str, float]], float | None], Callable[[float], str]]] = [
+    ("1 thread, 1,024 tables (k)", _tables(1024, 1, 6), lambda v: f"{v / 1e3:,.0f}"),
+    ("1 thread, 2,048 (k)", _tables(2048, 1, 6), lambda v: f"{v / 1e3:,.0f}"),
+    ("1 thread, 4,096 (k)", _tables(4096, 1, 6), lambda v: f"{v / 1e3:,.0f}"),
+    ("2 threads, 2,048 (k)", _tables(2048, 2, 6), lambda v: f"{v / 1e3:,.0f}"),
+    ("2 threads, 4,096 (k)", _tables(4096, 2, 6), lambda v: f"{v / 1e3:,.0f}"),
+    ("2 threads / 1, 2,048", _ratio(2048), lambda v: f"{v:.2f}x"),
+    ("2 threads / 1, 4,096", _ratio(4096), lambda v: f"{v:.2f}x"),
+    ("heads-up, 1 thread, 1,024 (M)", _tables(1024, 1, 2), lambda v: f"{v / 1e6:.2f}"),
+    ("`Table` (k)", lambda f: f.get("test_table[6]"), lambda v: f"{v / 1e3:.1f}"),
+    ("OpenSpiel (k)", lambda f: f.get("test_open_spiel[6]"), lambda v: f"{v / 1e3:.1f}"),
+    ("`observe()`, 4,096 tables (us)", _per_table_us("test_observe"), lambda v: f"{v:.1f}"),
+]
+
+
+def row(first: list[str], f: dict[str, float]) -> str:
+    """A sitting's Markdown row: its own cells first, then the columns (empty where
+    the sitting did not run that benchmark)."""
+    cells = list(first)
+    for _, value, shown in COLUMNS:
+        v = value(f)
+        cells.append("" if v is None else shown(v))
+    return "| " + " | ".join(cells) + " |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sittings", type=int, default=5)
+    parser.add_argument("--gap", type=float, default=15.0,
+                        help="seconds between sittings (the host settles)")
+    parser.add_argument("--slow", type=float, default=0.8,
+                        help="a sitting is marked and not counted when the gauge reads under "
+                             "this share of the run's best reading at either end")
+    parser.add_argument("--keep", type=Path, help="a directory for each sitting's JSON")
+    parser.add_argument("-k", dest="select", help="pytest's -k: only these benchmarks")
+    args = parser.parse_args()
+    if args.sittings < 1:
+        parser.error("--sittings must be at least 1")
+    if not 0 < args.slow <= 1:
+        parser.error("--slow must be in (0, 1]")
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="sittings-"))
+    folder.mkdir(parents=True, exist_ok=True)
+
+    print("| sitting | gauge, start / end (G adds/s) | "
+          + " | ".join(heading for heading, _, _ in COLUMNS) + " |")
+    print("|---|---|" + "---:|" * len(COLUMNS))
+    sittings = []
+    for k in range(1, args.sittings + 1):
+        if k > 1:
+            time.sleep(args.gap)
+        json_path = folder / f"sitting{k}.json"
+        start = gauge()
+        stamp = time.strftime("%H:%M:%S", time.gmtime())
+        sit(json_path, args.select)
+        end = gauge()
+        f = figures(json_path)
+        sittings.append((start, end, f))
+        print(row([f"{k} ({stamp} UTC)", f"{start:.2f} / {end:.2f}"], f), flush=True)
+
+    best = max(max(s, e) for s, e, _ in sittings)
+    counted = [f for s, e, f in sittings if min(s, e) >= args.slow * best]
+    slow = [str(k + 1) for k, (s, e, _) in enumerate(sittings) if min(s, e) < args.slow * best]
+    print()
+    if slow:
+        print(f"Not counted (the gauge under {args.slow:.0%} of its best, {best:.2f} G, "
+              f"at an end): sittings {', '.join(slow)}.")
+    if not counted:
+        print("No sitting is counted: run again in a steadier spell.")
+        return
+    print(f"Ranges over the {len(counted)} sittings counted (JSON in {folder}):")
+    for heading, value, shown in COLUMNS:
+        values = [v for v in (value(f) for f in counted) if v is not None]
+        if values:
+            print(f"- {heading}: {shown(min(values))}-{shown(max(values))}")
+
+
+if __name__ == "__main__":
+    main()
