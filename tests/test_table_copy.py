@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -209,10 +210,18 @@ def test_a_hand_pickled_by_another_build_is_refused() -> None:
         Machine.load(spec, (*dumped[:2], dumped[2] + b"x", *dumped[3:]))
     # only a batch of tables values its showdowns later (`Hand.values_later`): a
     # table's hand that would wait so is damaged, not left to wait for ever
-    at = layout_of_tables()["values_later"]
+    layout = layout_of_tables()
+    at = layout["values_later"]
     hand = bytearray(dumped[1])
     assert hand[at] == 0
     hand[at] = 1
+    with pytest.raises(ValueError, match="damaged"):
+        Machine.load(spec, (dumped[0], bytes(hand), *dumped[2:]))
+    # nor a hand left waiting for its showdown's values, the flag clear
+    at = layout["wait"]
+    hand = bytearray(dumped[1])
+    assert int.from_bytes(hand[at:at + 4], sys.byteorder) != layout["w_values"]
+    hand[at:at + 4] = layout["w_values"].to_bytes(4, sys.byteorder)
     with pytest.raises(ValueError, match="damaged"):
         Machine.load(spec, (dumped[0], bytes(hand), *dumped[2:]))
     three = Table("holdem", (100, 100, 100), seed=1)

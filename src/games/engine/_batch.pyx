@@ -67,8 +67,8 @@ from games.engine._crew cimport (
 )
 from games.engine._spin cimport spin_store_byte
 from games.engine._state cimport (
-    K_BET, K_BRING_IN, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, Hand, Log, Rec,
-    SeatChips, Spec, log_clear, log_copy, log_free, log_home, log_on_heap,
+    K_BET, K_BRING_IN, K_CALL, K_CHECK, K_FOLD, K_RAISE, MAX_SEATS, NO_CARD, W_DONE, W_VALUES,
+    Hand, Log, Rec, SeatChips, Spec, log_clear, log_copy, log_free, log_home, log_on_heap,
 )
 
 # The showdowns of a step's run, valued together: a hand whose last action leads to a
@@ -295,14 +295,16 @@ cdef inline uint64_t hand_seed(uint64_t base, uint64_t table, uint64_t hand) noe
 def layout():
     """Where a table's state lies, in bytes (tests check the lines it is laid on): the
     slot's stride, the hand's offset in the slot, and in the hand the offsets of the
-    chips, of the first field a betting action does not touch and of the flag a batch's
-    showdowns wait by (`Hand.values_later`); the seats a hand's
+    chips, of the first field a betting action does not touch, of the flag a batch's
+    showdowns wait by (`Hand.values_later`) and of what the hand waits for (`Hand.wait`,
+    an int, and `w_values`, its value while a showdown waits); the seats a hand's
     per-seat arrays hold; and the bytes of a table's room for records."""
     cdef Slot slot
     return {"stride": stride_of(sizeof(Slot)), "hand": <char *>&slot.h - <char *>&slot,
             "chips": <char *>&slot.h.chips[0] - <char *>&slot.h,
             "street_fields": <char *>&slot.h.serving - <char *>&slot.h,
             "values_later": <char *>&slot.h.values_later - <char *>&slot.h,
+            "wait": <char *>&slot.h.wait - <char *>&slot.h, "w_values": W_VALUES,
             "hand_size": sizeof(Hand), "max_seats": MAX_SEATS,
             "records": BOOKS * sizeof(Rec)}
 

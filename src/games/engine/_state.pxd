@@ -227,7 +227,7 @@ ctypedef struct Hand:
     int hold_raises             # nobody may raise until somebody calls
     int bring_in                # 1: the actor posts the bring-in or completes; 2: posted,
     #                             a completion (to the round's bet) is still to come
-    int wait                    # W_PLAYER, W_DEALER, W_RULE, W_DONE
+    int wait                    # W_PLAYER, W_DEALER, W_RULE, W_DONE; W_VALUES (a batch)
     int point                   # with W_RULE: the rule point
     int actor                   # the seat to act, -1: none
     int step                    # index of the step in play
