@@ -40,6 +40,16 @@ def check_chips(t: Table) -> None:
     assert sum(t.contributions) - sum(t.bets) == sum(p.amount for p in t.pots) or t.done
 
 
+def check_round(t: Table) -> None:
+    """In a betting round, the seats a raise would make due (the machine's word of
+    them, kept action by action) are those still in with chips behind."""
+    m = t._machine
+    if m.bettor >= 0:
+        behind = sum(1 << s for s, (out, stack) in enumerate(zip(m.folded, m.stacks, strict=True))
+                     if not out and stack > 0)
+        assert m.behind == behind, (bin(m.behind), bin(behind), t.to_phh())
+
+
 def check_cards(t: Table) -> None:
     """Every card of the deck in exactly one place (auto-dealt tables)."""
     places = [t.deck, t.board, t.burned, t.mucked, t.discards,

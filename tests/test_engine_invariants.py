@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import Table, phh, variant
-from tests.engine_util import check_cards, check_chips
+from tests.engine_util import check_cards, check_chips, check_round
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -130,6 +130,7 @@ def play_random(t: Table, data: st.DataObject, checks: bool = True) -> list[tupl
         if checks:
             check_chips(t)
             check_cards(t)
+            check_round(t)
     return done
 
 
@@ -143,6 +144,28 @@ def redo(t: Table, actions: list[tuple[str, Any]]) -> None:
             t.check_or_call()
         else:
             t.raise_to(arg)
+
+
+@pytest.mark.parametrize("how", ["post", "fold"])
+def test_a_seat_out_of_chips_or_out_of_the_hand_within_a_round_is_not_due_after_a_raise(
+        how: str) -> None:
+    """A raise makes due the seats still in with chips behind, a word the machine keeps
+    action by action (`Hand.behind`).  The rule modules' own ways within a round keep it
+    too: chips posted (Italian poker's refund, a placement game's settlement) and a
+    seat taken out of the hand.  The next seat after the actor goes all-in or out that
+    way; after a raise, the seat after it must act, not that one."""
+    t = Table("holdem", [100] * 4, seed=1)
+    m = t._machine
+    actor = m.bettor
+    gone, skipped_to = (actor + 1) % 4, (actor + 2) % 4
+    if how == "post":
+        m.post(gone, m.stacks[gone], False, False)
+    else:
+        m.set_folded(gone)
+    check_round(t)
+    t.raise_to(10)
+    check_round(t)
+    assert m.bettor == skipped_to
 
 
 @settings(max_examples=300)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from games import Table, phh
+from tests.engine_util import check_round
 
 STUD = dict(antes=1, bring_in=1, small_bet=2, big_bet=4)
 
@@ -65,6 +66,21 @@ def test_the_bring_in_may_not_check_or_fold_and_is_posted_once() -> None:
     refused(t, t.bring_in, "none is due")                      # twice
     refused(t, lambda: t.act("p2 pb"), "none is due")
     assert t.legal().fold and t.legal().call == 1 and t.legal().raise_to == (2, 2)
+
+
+def test_a_bring_in_all_in_is_not_due_again_after_the_completion() -> None:
+    """The short stack posts the bring-in with its last chip: the completion makes the
+    others due, not it (`Hand.behind`), and the round ends when they have called."""
+    t = Table("seven-card-stud", [2, 100, 100], auto=False, **STUD)
+    for seat, cards in enumerate(("AsKs2c", "QhQd3d", "JcJd4d")):
+        t.act(f"d dh p{seat + 1} {cards}")
+    t.bring_in()
+    assert t.stacks[0] == 0
+    check_round(t)
+    t.raise_to(2)
+    assert t.actor == 2
+    t.check_or_call()
+    assert t.actor is None and t.bets == (0, 0, 0)          # the dealer's turn
 
 
 def test_completing_and_the_cap() -> None:

@@ -20,7 +20,11 @@
 # seats they replaced was stored a byte at a place known only at run time and read
 # back at once.  The bits played 1.02-1.05x as many 6-max hands at 1,024 tables and
 # 1.12-1.14x at 4,096 in pairs, for only 1.8% fewer instructions and as many
-# mispredicted branches (docs/benchmarks.md, "The round's seats as bits").
+# mispredicted branches (docs/benchmarks.md, "The round's seats as bits").  The seats
+# still in with chips behind are a word too (`Hand.behind`): set when a round opens, kept
+# by every fold and every chip put in (a blind, a call, a raise; nothing gives chips
+# back within a round), so a completion, bet or raise makes the others due without a
+# pass over the seats (docs/benchmarks.md, "The seats a raise makes due, as a word").
 #
 # Every fold, call and raise of a hand runs here, as does what `legal()` offers.  The
 # rules follow RULES.md ("Betting") and, where a point of play is open, PHH's reference
@@ -114,6 +118,7 @@ cdef inline int64_t post(Hand *h, int seat, int64_t amount, bint as_bet, bint de
         amount = h.chips[seat].stack
     h.chips[seat].stack -= amount
     h.chips[seat].put += amount
+    h.behind &= ~((h.chips[seat].stack == 0) << seat)
     if as_bet:
         h.chips[seat].bet += amount
         if h.chips[seat].bet > h.high:
@@ -140,7 +145,7 @@ cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_be
     all-in for less has no option)."""
     cdef int s, seats = h.seats
     cdef int64_t total, first = 0, second = 0, high = 0
-    cdef uint32_t due = 0
+    cdef uint32_t due = 0, behind = 0, a
     h.opener = opener
     h.round_min = min_bet
     h.cap = cap
@@ -159,9 +164,11 @@ cdef inline bint start_round(const Spec *sp, Hand *h, int opener, int64_t min_be
         first = max(first, total)
     h.high = high
     for s in range(seats):              # a bit a seat, without a branch
-        due |= (<uint32_t>((h.folded[s] == 0) & (h.chips[s].stack > 0)
-                           & (second > h.chips[s].bet))) << s
+        a = (h.folded[s] == 0) & (h.chips[s].stack > 0)
+        behind |= a << s
+        due |= (a & (second > h.chips[s].bet)) << s
     h.due = due
+    h.behind = behind
     if (due == 0 or h.live <= 1
             or (one_at_most(due) and h.chips[lowest_bit(due)].bet >= high)):
         h.betting = 0
@@ -213,6 +220,7 @@ cdef inline void set_folded(Hand *h, int seat) noexcept nogil:
     if not h.folded[seat]:
         h.folded[seat] = 1
         h.live -= 1
+    h.behind &= ~(1 << seat)
 
 
 cdef inline void pay(Hand *h, int seat, int64_t amount) noexcept nogil:
@@ -326,6 +334,7 @@ cdef inline int fold_actor(Hand *h) noexcept nogil:
     """The player to act folds; returns its seat."""
     cdef int s = h.actor
     h.due &= ~(1 << s)
+    h.behind &= ~(1 << s)
     h.folded[s] = 1
     h.live -= 1
     return s
@@ -339,6 +348,7 @@ cdef inline int64_t call_actor(Hand *h) noexcept nogil:
     h.chips[s].stack -= amount
     h.chips[s].bet += amount
     h.chips[s].put += amount
+    h.behind &= ~((h.chips[s].stack == 0) << s)
     if amount:
         h.hold_raises = 0
     return amount
@@ -353,6 +363,7 @@ cdef inline int64_t bring_in_actor(const Spec *sp, Hand *h) noexcept nogil:
     h.chips[s].stack -= amount
     h.chips[s].bet += amount
     h.chips[s].put += amount
+    h.behind &= ~((h.chips[s].stack == 0) << s)
     if h.chips[s].bet > h.high:
         h.high = h.chips[s].bet
     h.bring_in = 2
@@ -365,8 +376,6 @@ cdef inline bint raise_actor(Hand *h, int64_t value) noexcept nogil:
     cdef int s = h.actor
     cdef int64_t increment = value - h.high
     cdef int64_t delta = value - h.chips[s].bet
-    cdef int i
-    cdef uint32_t due = 0
     cdef bint raised = h.high != 0
     h.bring_in = 0
     h.chips[s].stack -= delta
@@ -374,9 +383,8 @@ cdef inline bint raise_actor(Hand *h, int64_t value) noexcept nogil:
     h.chips[s].put += delta
     h.high = value
     h.opener = s
-    for i in range(h.seats):            # everyone else who may act (no branch a seat)
-        due |= (<uint32_t>((h.folded[i] == 0) & (h.chips[i].stack > 0))) << i
-    h.due = due & ~(1 << s)
+    h.due = h.behind & ~(1 << s)        # everyone else still in with chips behind
+    h.behind &= ~((h.chips[s].stack == 0) << s)
     if increment >= h.last_amount:
         h.acted = 0
         h.last_amount = increment

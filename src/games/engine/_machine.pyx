@@ -107,7 +107,7 @@ NOTHING = Legal()
 def _layout():
     """What a dumped hand's bytes mean in this build (`Machine.dump`): the sizes of the
     hand and of a record, and the seats and cards the hand holds."""
-    return ("pokerhands-hand", 2, sizeof(Hand), sizeof(Rec), MAX_SEATS, MAX_HOLE)
+    return ("pokerhands-hand", 3, sizeof(Hand), sizeof(Rec), MAX_SEATS, MAX_HOLE)
 
 
 cdef inline Legal _betting_legal(bint can_fold, object call_chips, object raise_to):
@@ -415,6 +415,13 @@ cdef class Machine:
                                               for s in range(self.h.seats)])
                 break
         return self._legal
+
+    @property
+    def behind(self):
+        """The seats a completion, bet or raise would make due now, as bits
+        (`Hand.behind`: still in with chips behind, kept from the round's start on;
+        tests check it against the folds and the stacks)."""
+        return self.h.behind
 
     @property
     def bettor(self):

@@ -245,11 +245,14 @@ ctypedef struct Hand:
     int64_t last_high           # the largest bet of the last round collected (0: checked)
     uint8_t folded[MAX_SEATS]
     uint16_t closed             # bit s: seat s may not make the round's first bet
+    uint16_t behind             # bit s: seat s is still in with chips behind, from the
+    #                             round's start on (`start_round`; every fold and every
+    #                             chip put in keep it): whom a raise makes due
     uint8_t values_later        # a showdown waits (W_VALUES) for a batch of tables to
     #                             value it with others (games/engine/_batch.pyx)
     # the rest of the line the fields above start (the scalars fill two), so that
     # the chips start a line of their own (tests/test_engine_tables.py checks)
-    char chips_line[64 - MAX_SEATS - 3]
+    char chips_line[64 - MAX_SEATS - 5]
     SeatChips chips[MAX_SEATS]  # a new hand clears the seats dealt in (`new_hand`)
     # ---- street by street (games/engine/_steps.pyx)
     int serving                 # a draw's declarations are over
