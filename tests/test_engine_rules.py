@@ -115,6 +115,20 @@ def test_no_raise_when_no_opponent_could_answer() -> None:
     assert legal.raise_to is None and legal.call == 48 and legal.fold
 
 
+@pytest.mark.parametrize(("button", "raise_to"), [(50, None), (200, (98, 100))])
+def test_a_raise_needs_an_opponent_who_could_answer_it_not_only_call(
+        button: int, raise_to: tuple[int, int] | None) -> None:
+    """p1 faces the button's raise to 50 with the big blind (10 in all) still to act:
+    the big blind could only call, so p1 may raise only if the button could answer,
+    with chips behind its 50, the seat after the short one."""
+    t = Table("holdem", [100, 10, button], blinds=(1, 2), seed=8)
+    assert t.actor == 2
+    t.raise_to(50)
+    assert t.actor == 0
+    legal = t.legal()
+    assert legal.raise_to == raise_to and legal.call == 49 and legal.fold
+
+
 def test_fixed_limit_cap_counts_four_raises_blinds_not_counted() -> None:
     t = Table("holdem", [500] * 3, blinds=(1, 2), betting="fixed-limit", seed=9)
     for to in (4, 6, 8, 10):
