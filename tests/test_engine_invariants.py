@@ -150,10 +150,11 @@ def redo(t: Table, actions: list[tuple[str, Any]]) -> None:
 def test_a_seat_out_of_chips_or_out_of_the_hand_within_a_round_is_not_due_after_a_raise(
         how: str) -> None:
     """A raise makes due the seats still in with chips behind, a word the machine keeps
-    action by action (`Hand.behind`).  The rule modules' own ways within a round keep it
-    too: chips posted (Italian poker's refund, a placement game's settlement) and a
-    seat taken out of the hand.  The next seat after the actor goes all-in or out that
-    way; after a raise, the seat after it must act, not that one."""
+    action by action (`Hand.behind`).  The machine's other ways of changing a seat,
+    which rule modules call, keep it too, should one come within a round: chips posted
+    (what Italian poker's refund and a placement game's settlement use) and a seat taken
+    out of the hand.  The next seat after the actor goes all-in or out that way; after
+    a raise, the seat after it must act, not that one."""
     t = Table("holdem", [100] * 4, seed=1)
     m = t._machine
     actor = m.bettor
