@@ -1,0 +1,126 @@
+"""Two threads over one, the parts of the issue benchmark's loop timed apart: the numpy
+policy (on the calling thread) and the step (on the tables' threads), for one thread
+and for two, each in a process of its own, taking turns.
+
+    python benchmarks/threads.py                        # 6-max, 2,048 tables
+    python benchmarks/threads.py --tables 4096 --runs 5
+
+Why: the loop's two-thread ratio is what a caller gets, but it mixes two things.  The
+step splits over the threads; the policy does not, and it runs between steps while
+the worker has only the next hands' cards to deal (games/engine/_batch.pyx,
+`_post_deals`).  Timing them apart says which one holds the ratio back.  With P1, S1
+the policy and the step on one thread and P2 on two, a step on two threads at exactly
+half of S1 would give the loop (P1 + S1) / (P2 + S1 / 2): the bound printed, which no
+change inside the step can pass unless the step hands work to the policy's time
+(docs/benchmarks.md, "what bounds two threads").
+
+Each configuration runs in its own process because a batch's idle workers spin for a
+while after its last step and would slow another batch in the same process; the two
+take turns, run after run, so that both see the same spells of a noisy host.  Each
+process warms its tables up (`warmed_tables`), then plays `--rounds` rounds of
+`--steps` steps and reports each round; the tables' summed payoffs are checked to be
+zero.  Not a test: run it by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_simulation import numpy_policy, warmed_tables
+
+
+def child(seats: int, n: int, threads: int, rounds: int, steps: int) -> None:
+    """Play the rounds and print one JSON line: per round, the policy's and the step's
+    microseconds a step and the loop's hands a second."""
+    env, rng = warmed_tables(seats, n, threads)
+    before = env.totals()
+    out = []
+    for _ in range(rounds):
+        policy = stepping = 0.0
+        start = env.hands
+        began = time.perf_counter()
+        for _ in range(steps):
+            a = time.perf_counter()
+            kinds, amounts = numpy_policy(rng, env)
+            b = time.perf_counter()
+            env.step(kinds, amounts)
+            stepping += time.perf_counter() - b
+            policy += b - a
+        wall = time.perf_counter() - began
+        out.append({"policy_us": policy / steps * 1e6, "step_us": stepping / steps * 1e6,
+                    "hands_s": (env.hands - start) / wall})
+    if (env.totals() - before).won.sum():
+        raise SystemExit("the payoffs do not sum to zero")
+    env.close()
+    print(json.dumps(out))
+
+
+def run(args: argparse.Namespace, threads: int) -> list[dict[str, float]]:
+    line = subprocess.run(
+        [sys.executable, __file__, "--child", str(threads), "--seats", str(args.seats),
+         "--tables", str(args.tables), "--rounds", str(args.rounds), "--steps",
+         str(args.steps)], check=True, capture_output=True, text=True).stdout
+    rounds: list[dict[str, float]] = json.loads(line.strip().splitlines()[-1])
+    return rounds
+
+
+def span(values: list[float], fmt: str) -> str:
+    return f"{format(min(values), fmt)}-{format(max(values), fmt)}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--tables", type=int, default=2048)
+    parser.add_argument("--runs", type=int, default=3,
+                        help="turns of one thread, then two, each in a new process")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds a process")
+    parser.add_argument("--steps", type=int, default=1000, help="steps a round")
+    parser.add_argument("--child", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if min(args.seats - 1, args.tables, args.runs, args.rounds, args.steps) < 1:
+        parser.error("seats must be 2 or more; tables, runs, rounds and steps positive")
+    if args.child:
+        child(args.seats, args.tables, args.child, args.rounds, args.steps)
+        return
+    print(f"{args.seats}-max, {args.tables:,} tables, {args.rounds} rounds of "
+          f"{args.steps:,} steps a process; the medians of each process's rounds")
+    print("| run | threads | policy (us) | step (us) | loop (k hands/s) |")
+    print("|---|---:|---:|---:|---:|")
+    seen: dict[int, dict[str, list[float]]] = {
+        t: {"policy_us": [], "step_us": [], "hands_s": []} for t in (1, 2)}
+    ratios: dict[str, list[float]] = {"step": [], "loop": [], "bound": []}
+    for r in range(1, args.runs + 1):
+        median: dict[int, dict[str, float]] = {}
+        for threads in (1, 2):
+            rounds = run(args, threads)
+            median[threads] = {k: statistics.median(x[k] for x in rounds) for k in rounds[0]}
+            for k, v in median[threads].items():
+                seen[threads][k].append(v)
+            m = median[threads]
+            print(f"| {r} | {threads} | {m['policy_us']:.1f} | {m['step_us']:.1f} | "
+                  f"{m['hands_s'] / 1e3:,.0f} |", flush=True)
+        one, two = median[1], median[2]
+        ratios["step"].append(one["step_us"] / two["step_us"])
+        ratios["loop"].append(two["hands_s"] / one["hands_s"])
+        ratios["bound"].append((one["policy_us"] + one["step_us"])
+                               / (two["policy_us"] + one["step_us"] / 2))
+    for threads in (1, 2):
+        s = seen[threads]
+        print(f"- {threads} thread{'s' if threads > 1 else ''}: policy "
+              f"{span(s['policy_us'], '.1f')} us, step {span(s['step_us'], '.1f')} us, "
+              f"loop {span([v / 1e3 for v in s['hands_s']], ',.0f')} k hands/s")
+    print(f"- two threads over one: the step {span(ratios['step'], '.2f')}x, the loop "
+          f"{span(ratios['loop'], '.2f')}x; a step at exactly half would give the loop "
+          f"{span(ratios['bound'], '.2f')}x")
+
+
+if __name__ == "__main__":
+    main()
