@@ -63,11 +63,12 @@ def child(seats: int, n: int, threads: int, rounds: int, steps: int) -> None:
 
 
 def run(args: argparse.Namespace, threads: int) -> list[dict[str, float]]:
-    line = subprocess.run(
+    """One process of `child` for this thread count; its rounds."""
+    stdout = subprocess.run(
         [sys.executable, __file__, "--child", str(threads), "--seats", str(args.seats),
          "--tables", str(args.tables), "--rounds", str(args.rounds), "--steps",
          str(args.steps)], check=True, capture_output=True, text=True).stdout
-    rounds: list[dict[str, float]] = json.loads(line.strip().splitlines()[-1])
+    rounds: list[dict[str, float]] = json.loads(stdout.strip().splitlines()[-1])
     return rounds
 
 
