@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import platform
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +30,9 @@ try:
 except ImportError:  # running from a source checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
     import evaluator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from host import cpu_caches, cpu_model, describe, huge_pages
 
 SEED = int(os.environ.get("POKERHANDS_SEED", "20261122"))
 N_BATCH = 1_000_000  # rows per batch benchmark
@@ -48,61 +50,6 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # ---------------------------------------------------------------------------- machine
-
-
-def cpu_model() -> str:
-    """The CPU model name, from /proc/cpuinfo or lscpu; platform.processor() otherwise."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.lower().startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    try:
-        text = subprocess.run(
-            ["lscpu"], capture_output=True, text=True, check=True, timeout=10
-        ).stdout
-        for line in text.splitlines():
-            if line.startswith("Model name:"):
-                return line.split(":", 1)[1].strip()
-    except (OSError, subprocess.SubprocessError):
-        pass
-    return platform.processor() or "unknown"
-
-
-def cpu_caches() -> str:
-    """The first CPU's data and unified caches, "L1d 32K, L2 1024K, L3 32768K" (Linux's
-    sysfs; "unknown" elsewhere).  Batch figures move with the L2 size: name it."""
-    found = []
-    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
-        try:
-            kind = (index / "type").read_text().strip()
-            level = (index / "level").read_text().strip()
-            size = (index / "size").read_text().strip()
-        except OSError:
-            continue
-        if kind != "Instruction":
-            found.append(f"L{level}{'d' if kind == 'Data' else ''} {size}")
-    return ", ".join(found) or "unknown"
-
-
-def huge_pages() -> str:
-    """The transparent huge page setting and how much of this process they back now:
-    numpy asks for them on large arrays where the setting is `madvise`, and a fresh
-    output array that gets them is written faster."""
-    try:
-        text = Path("/sys/kernel/mm/transparent_hugepage/enabled").read_text()
-        setting = text[text.index("[") + 1:text.index("]")]
-    except (OSError, ValueError):
-        return "unknown"
-    backed = "?"
-    try:
-        for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
-            if line.startswith("AnonHugePages:"):
-                backed = line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return f"THP {setting}, this process {backed}"
 
 
 def describe_machine() -> dict[str, Any]:
@@ -126,8 +73,7 @@ def pytest_benchmark_update_machine_info(config: pytest.Config, machine_info: di
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    return (f"machine: {MACHINE['cpu']}, {MACHINE['cores']} cores, {MACHINE['caches']}; "
-            f"huge pages: {huge_pages()}")
+    return describe()
 
 
 @pytest.fixture(scope="session")

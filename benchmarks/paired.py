@@ -130,6 +130,10 @@ def main() -> None:
              "--hands", str(args.hands), "--policy", args.policy, "--cpu", str(args.cpu),
              *(["--until"] if args.until else [])]
     ratios = []
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from host import describe
+
+    print(describe())
     print(f"{args.game}, {args.seats} seats, {args.tables} tables, policy {args.policy}"
           f"{' for seat 0, the others in the step' if args.until else ''}, "
           f"CPU {args.cpu}; "

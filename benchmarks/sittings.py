@@ -22,7 +22,9 @@ A sitting whose gauge reads under
 `--slow` (0.8) of the best reading of the run at either end ran while the host slowed: its
 row is marked and it is left out of the ranges at the end (report it, do not count it).
 
-Prints one Markdown row a sitting, then each column's range over the sittings counted.
+Prints the host first (host.py: the CPU's vendor, family and model, and its caches; the
+same virtual machine has landed on an AMD EPYC one session and an Intel Xeon the next),
+then one Markdown row a sitting, then each column's range over the sittings counted.
 Needs the benchmark's requirements (`pip install ".[bench]"`); OpenSpiel's columns are
 empty where it is not installed.  Not a test: run it by hand.
 """
@@ -42,6 +44,9 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 BENCH = HERE / "bench_simulation.py"
+
+sys.path.insert(0, str(HERE))
+from host import describe  # noqa: E402
 
 _SUMMED = np.ones(2048, np.int64)       # 16 KiB, and as much out: both stay in L1
 _OUT = np.empty_like(_SUMMED)
@@ -148,6 +153,7 @@ def main() -> None:
     folder = args.keep or Path(tempfile.mkdtemp(prefix="sittings-"))
     folder.mkdir(parents=True, exist_ok=True)
 
+    print(describe())
     print("| sitting | gauge, start / end (G adds/s) | "
           + " | ".join(heading for heading, _, _ in COLUMNS) + " |")
     print("|---|---|" + "---:|" * len(COLUMNS))

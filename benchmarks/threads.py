@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_simulation import numpy_policy, warmed_tables
+from host import describe
 
 
 def child(seats: int, n: int, threads: int, rounds: int, steps: int) -> None:
@@ -91,6 +92,7 @@ def main() -> None:
     if args.child:
         child(args.seats, args.tables, args.child, args.rounds, args.steps)
         return
+    print(describe())
     print(f"{args.seats}-max, {args.tables:,} tables, {args.rounds} rounds of "
           f"{args.steps:,} steps a process; the medians of each process's rounds")
     print("| run | threads | policy (us) | step (us) | loop (k hands/s) |")
