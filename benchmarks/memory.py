@@ -35,6 +35,9 @@ except ImportError:  # a source checkout without installing
 import games
 from evaluator import HIGH, parse_cards
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from host import describe
+
 
 def rss_mib() -> float:
     """Current resident set size in MiB (Linux /proc; peak RSS elsewhere)."""
@@ -75,8 +78,8 @@ def main() -> None:
     batch = hands[:100]
     flops = [parse_cards(f).tolist() for f in ("2c 7d 9h", "Td Js Qh", "4c 4d 8s")]
 
-    print(f"machine: {platform.processor() or platform.machine()}, Python "
-          f"{platform.python_version()}, numpy {np.__version__}, pokerhands "
+    print(describe())
+    print(f"Python {platform.python_version()}, numpy {np.__version__}, pokerhands "
           f"{getattr(evaluator, '__version__', '?')}")
     print("| phase | calls | RSS before (MiB) | RSS after (MiB) | change | seconds |")
     print("|---|---:|---:|---:|---:|---:|")
