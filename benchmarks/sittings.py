@@ -119,8 +119,13 @@ COLUMNS: list[tuple[str, Callable[[dict[str, float]], float | None], Callable[[f
     ("2 threads / 1, 2,048", _ratio(2048), lambda v: f"{v:.2f}x"),
     ("2 threads / 1, 4,096", _ratio(4096), lambda v: f"{v:.2f}x"),
     ("heads-up, 1 thread, 1,024 (M)", _tables(1024, 1, 2), lambda v: f"{v / 1e6:.2f}"),
+    ("heads-up, 2 threads, 2,048 (M)", _tables(2048, 2, 2), lambda v: f"{v / 1e6:.2f}"),
+    ("heads-up, 2 threads, 4,096 (M)", _tables(4096, 2, 2), lambda v: f"{v / 1e6:.2f}"),
     ("`Table` (k)", lambda f: f.get("test_table[6]"), lambda v: f"{v / 1e3:.1f}"),
+    ("`Table`, heads-up (k)", lambda f: f.get("test_table[2]"), lambda v: f"{v / 1e3:.1f}"),
     ("OpenSpiel (k)", lambda f: f.get("test_open_spiel[6]"), lambda v: f"{v / 1e3:.1f}"),
+    ("OpenSpiel, heads-up (k)", lambda f: f.get("test_open_spiel[2]"),
+     lambda v: f"{v / 1e3:.1f}"),
     ("`observe()` (us)", _call_us("test_observe"), lambda v: f"{v:.1f}"),
 ]
 
