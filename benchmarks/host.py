@@ -5,7 +5,7 @@ different kind of host from one session to the next (an AMD EPYC with 512 KiB of
 core one day, an Intel Xeon with 2 MiB the next) while its Python, numpy and the
 benchmark's own output stay the same.  The CPU's vendor, family and model and the L2's
 size tell the hosts apart, so the benchmarks' reports (conftest.py) and the hand-run
-tools (sittings.py, paired.py, threads.py) all print `describe()`'s line first.
+tools (sittings.py, paired.py, threads.py, memory.py) all print `describe()`'s line first.
 Linux's /proc and sysfs; "unknown" parts elsewhere.
 """
 
