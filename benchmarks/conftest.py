@@ -159,16 +159,26 @@ def measure(
             result = benchmark(fn, *args, **kwargs)
         else:
             result = benchmark.pedantic(fn, args, kwargs, rounds=rounds, iterations=1)
-        stats = getattr(benchmark, "stats", None)
-        if stats is not None and not getattr(benchmark, "disabled", False):
-            rate = hands / stats.stats.mean
+        stats = timed_stats(benchmark)
+        if stats is not None:
+            rate = hands / stats.mean
             benchmark.extra_info["hands_per_s"] = rate
-            benchmark.extra_info["hands_per_s_median"] = hands / stats.stats.median
-            benchmark.extra_info["hands_per_s_best"] = hands / stats.stats.min
+            benchmark.extra_info["hands_per_s_median"] = hands / stats.median
+            benchmark.extra_info["hands_per_s_best"] = hands / stats.min
             RATES.append((what, lib, rate, unit))
         return result
 
     return run
+
+
+def timed_stats(benchmark: Any) -> Any:
+    """The rounds' statistics (mean, median, min, ...) of a benchmark that was timed, or
+    None: under --benchmark-disable each benchmark runs once, untimed, as a smoke test,
+    and has no statistics to read a rate from."""
+    stats = getattr(benchmark, "stats", None)
+    if stats is None or getattr(benchmark, "disabled", False):
+        return None
+    return stats.stats
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
