@@ -440,7 +440,8 @@ cdef class Batch:
     # the cards of the hands a step on several threads started, dealt after it
     # (`_post_deals`): owes[i] is 1 while table i's hand waits for its cards
     cdef uint8_t *owes
-    cdef int p_defer                        # the step running leaves the cards owed
+    cdef int p_defer                        # the step running leaves the cards of its
+    #                                         workers' slices' new hands owed (`_defers`)
     cdef int p_job                          # what the workers were posted: JOB_*
     cdef readonly bint dealing              # a deal is posted, not settled yet
     cdef int64_t open_actor, open_call, open_low, open_high     # the opening's row
@@ -621,7 +622,7 @@ cdef class Batch:
                 if owed == NULL:
                     opening_deal(&self.opening, t.sp, &t.h, t.seed)
                 else:
-                    if not self.p_defer:    # else copied after the step (`_deal_owed`)
+                    if not self._defers(i):     # else copied after the step (`_deal_owed`)
                         opening_copy(&self.opening, t.sp, &t.h, t.seed)
                     owed.table[owed.n] = i
                     owed.hands[owed.n] = &t.h
@@ -1183,13 +1184,25 @@ cdef class Batch:
                      &self.open_low, &self.open_high)
         self.open_actor = t.pos[p]
 
+    cdef inline bint _defers(self, int i) noexcept nogil:
+        """Whether table i's new hand is left owed to the deal after the step
+        (`p_defer`): only in a worker's slice.  The worker deals those while the
+        caller's policy runs; the caller deals its own slice's at once, so that its
+        next step finds them in its own cache, and the slices' shared tails even out
+        the time that costs it.  (A worker that dealt every slice's, the caller's too,
+        left the caller's next step fetching them from the other core; this split
+        plays more hands, most of all heads-up: docs/benchmarks.md.)  The tables of one
+        `_run` lie in one slice, so its owed hands are all one or the other."""
+        return self.p_defer and i >= self.crew.tails[0].stop
+
     cdef void _settle_owed(self, Owed *owed) noexcept nogil:
-        """The owed hands' cards, drawn together, then their tables' rows.  In a step
-        that defers them (`p_defer`), the hands are not even copied yet (`_next_hand`)
-        and are left owed (`owes`) to the deal after the step (`_post_deals`); their
-        rows are the opening's (`_opening_row`), nobody watching their cards."""
+        """The owed hands' cards, drawn together, then their tables' rows.  In a
+        worker's slice of a step that defers them (`_defers`), the hands are not even
+        copied yet (`_next_hand`) and are left owed (`owes`) to the deal after the step
+        (`_post_deals`); their rows are the opening's (`_opening_row`), nobody watching
+        their cards."""
         cdef int k, i
-        if owed.n and self.p_defer:
+        if owed.n and self._defers(owed.table[0]):
             for k in range(owed.n):
                 i = owed.table[k]
                 self.owes[i] = 1
