@@ -38,6 +38,9 @@ from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from host import describe
+
 SEED = 20261126
 
 
@@ -45,8 +48,7 @@ Policy = Callable[[], tuple[np.ndarray, np.ndarray]]
 
 
 def uniform_policy(env: Any, rng: np.random.Generator) -> Policy:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bench_simulation import numpy_policy
+    from bench_simulation import numpy_policy  # imports games: the build chosen
 
     return lambda: numpy_policy(rng, env)
 
@@ -130,9 +132,6 @@ def main() -> None:
              "--hands", str(args.hands), "--policy", args.policy, "--cpu", str(args.cpu),
              *(["--until"] if args.until else [])]
     ratios = []
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from host import describe
-
     print(describe())
     print(f"{args.game}, {args.seats} seats, {args.tables} tables, policy {args.policy}"
           f"{' for seat 0, the others in the step' if args.until else ''}, "

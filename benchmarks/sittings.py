@@ -13,14 +13,14 @@ several sittings, and says which spell they ran in.
 To say that, every sitting is bracketed by a gauge of the host's speed: numpy's running
 sum (`np.cumsum`: each add waits for the one before) over an array that stays in the
 L1 cache, in G adds a second, read just before and just after the sitting.  It moves
-with the spell, not with anything the benchmark does.  Its scale is its environment's:
-the same numpy read 0.55-0.60 G in one virtual environment and 0.24-0.30 G in a fresh
-one on the same host in the same kind of spell, so compare readings within a run only,
-as this tool does.  Three short readings can miss a spell that comes and goes between
-them; the figures of the sitting then say so (OpenSpiel and `Table` read low too).
-A sitting whose gauge reads under
-`--slow` (0.8) of the best reading of the run at either end ran while the host slowed: its
-row is marked and it is left out of the ranges at the end (report it, do not count it).
+with the spell, not with anything the benchmark does.  Its scale is its host's: the same
+numpy read 0.55-0.60 G on an AMD EPYC (Zen 3) and 0.24-0.30 G on an Intel Xeon in the
+same kind of spell, so compare readings within a run only, as this tool does.  Three
+short readings can miss a spell that comes and goes between them; the figures of the
+sitting then say so (OpenSpiel and `Table` read low too).  A sitting whose gauge reads
+under `--slow` (0.8) of the best reading of the run at either end ran while the host
+slowed: its row is marked and it is left out of the ranges at the end (report it, do not
+count it).
 
 Prints the host first (host.py: the CPU's vendor, family and model, and its caches; the
 same virtual machine has landed on an AMD EPYC one session and an Intel Xeon the next),

@@ -7,8 +7,8 @@ and for two, each in a process of its own, taking turns.
 
 Why: the loop's two-thread ratio is what a caller gets, but it mixes two things.  The
 step splits over the threads; the policy does not, and it runs between steps while
-the worker has only the next hands' cards to deal (games/engine/_batch.pyx,
-`_post_deals`).  Timing them apart says which one holds the ratio back.  With P1, S1
+the worker has only its slice's next hands to deal (games/engine/_batch.pyx,
+`_post_deals`, `_defers`).  Timing them apart says which one holds the ratio back.  With P1, S1
 the policy and the step on one thread and P2 on two, a step on two threads at exactly
 half of S1 would give the loop (P1 + S1) / (P2 + S1 / 2): the bound printed, which no
 change inside the step can pass unless the step hands work to the policy's time
