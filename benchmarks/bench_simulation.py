@@ -19,6 +19,11 @@ are summed in the timing: by the tables in C as each hand ends, read once a roun
 "payoffs read every step" also by the loop after every step, from the view of
 `last_payoffs(copy=False)` (as a reinforcement-learning loop reads its rewards); the
 sums are checked to be zero.  `observe()` is timed for 4096 tables.
+
+A second input policy, mostly calls (`calls_policy`), plays the rows marked "mostly
+calls": its hands run about twice as long (20 actions a 6-max hand against 10), so its
+hands a second are about half; each `Tables` row also records its actions a hand, so
+that a report can give the engine's actions a second, which hardly move between them.
 """
 
 from __future__ import annotations
@@ -65,6 +70,25 @@ def uniform_actions(rng: np.random.Generator, fold: np.ndarray, low: np.ndarray,
     return kinds, amounts
 
 
+def calls_policy(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
+    """The second input policy, mostly calls: fold with chance 0.2 where the actor
+    may, raise with chance 0.1 where it may (to a uniform amount between the bounds),
+    check or call otherwise.  Its hands run longer than the uniform policy's and reach
+    a showdown more often, so it asks other parts of the engine (the streets dealt,
+    the showdowns valued) to carry the rate; over `legal(copy=False)` like
+    `numpy_policy`, its cost in the timing."""
+    lg = env.legal(copy=False)
+    u = rng.random(env.n)
+    kinds = np.ones(env.n, np.int64)
+    kinds[(u < 0.2) & lg.fold] = 0
+    kinds[(u >= 0.9) & (lg.raise_min >= 0)] = 2
+    x = rng.random(env.n) * (lg.raise_max - lg.raise_min + 1)
+    return kinds, x.astype(np.int64) + lg.raise_min
+
+
+POLICIES = {"uniform": numpy_policy, "calls": calls_policy}
+
+
 def warmed_tables(seats: int, n: int, threads: int) -> tuple[Tables, np.random.Generator]:
     """The benchmark's tables and the policy's generator, warmed up by 20 steps (the
     workers started), outside any timing."""
@@ -76,24 +100,30 @@ def warmed_tables(seats: int, n: int, threads: int) -> tuple[Tables, np.random.G
     return env, rng
 
 
-def tables_player(seats: int, n: int, threads: int,
-                  every_step: bool = False) -> Callable[[int], int]:
+def tables_player(seats: int, n: int, threads: int, every_step: bool = False,
+                  policy: str = "uniform") -> tuple[Callable[[int], int], dict[str, int]]:
     """The tables, made and warmed up (their workers started) outside the timing, and
     a function that plays `hands` more hands on them and returns how many it played.
     The hands' payoffs summed by the tables (`totals()`, read before and after) sum
     to 0 as chips are conserved; with `every_step` the loop also reads every finished
     hand's payoffs (all seats, through the read-only view of `last_payoffs(copy=False)`)
     into a running sum, which must be 0 too.  At the end every table's last hand is
-    checked to sum to zero row by row."""
+    checked to sum to zero row by row.  `policy` names one of POLICIES (the
+    uniform one unless said).  Also returns the counts of what the rounds did: the
+    actions taken (a step is one action at every table) and the hands, whose ratio is
+    a hand's length under the policy."""
     env, rng = warmed_tables(seats, n, threads)
-    step = env.step
+    step, choose = env.step, POLICIES[policy]
+    counts = {"actions": 0, "hands": 0}
     payoffs = env.last_payoffs(copy=False)              # a view: no copy a step
 
     def play(hands: int) -> int:
         start, target, checksum = env.hands, env.hands + hands, 0
         before = env.totals()
+        steps = 0
         while env.hands < target:
-            done = step(*numpy_policy(rng, env))
+            done = step(*choose(rng, env))
+            steps += 1
             if every_step:
                 checksum += int(np.compress(done, payoffs, axis=0).sum())
         totals = env.totals() - before
@@ -101,9 +131,19 @@ def tables_player(seats: int, n: int, threads: int,
         assert checksum == 0
         # a row's sum by einsum: numpy's sum(axis=1) over 2..9 columns is slow
         assert not np.einsum("ij->i", payoffs).any()
+        counts["actions"] += steps * n
+        counts["hands"] += env.hands - start
         return env.hands - start
 
-    return play
+    return play, counts
+
+
+def record_length(benchmark: Any, counts: dict[str, int]) -> None:
+    """A hand's length under the policy (actions a hand, over every round played) in
+    the benchmark's extra info: hands a second times it is actions a second, the
+    engine's rate whatever the policy."""
+    if counts["hands"]:
+        benchmark.extra_info["actions_per_hand"] = counts["actions"] / counts["hands"]
 
 
 def python_choice(rng: random.Random, can_fold: bool, low: int | None,
@@ -247,22 +287,37 @@ def row(seats: int) -> str:
 def test_tables(measure: Callable[..., Any], benchmark: Any, seats: int, n: int,
                 threads: int) -> None:
     hands = HANDS[seats]
-    play = tables_player(seats, n, threads)
+    play, counts = tables_player(seats, n, threads)
     played = measure(play, hands, what=row(seats), lib=f"Tables n={n} threads={threads}",
                      hands=hands, rounds=3)
     # a round stops at the step that passes `hands`: at most one step's hands more
     assert hands <= played < hands + n
+    record_length(benchmark, counts)
 
 
 @pytest.mark.parametrize(("n", "threads"), [(1024, 1), (2048, 2)])
 def test_tables_reading_every_step(measure: Callable[..., Any], benchmark: Any, n: int,
                                    threads: int) -> None:
     hands = HANDS[6]
-    play = tables_player(6, n, threads, every_step=True)
+    play, _ = tables_player(6, n, threads, every_step=True)
     played = measure(play, hands, what=row(6),
                      lib=f"Tables n={n} threads={threads}, payoffs read every step",
                      hands=hands, rounds=3)
     assert hands <= played < hands + n
+
+
+@pytest.mark.parametrize(("seats", "n", "threads"), [(6, 2048, 1), (6, 2048, 2),
+                                                    (2, 1024, 1)])
+def test_tables_calls(measure: Callable[..., Any], benchmark: Any, seats: int, n: int,
+                      threads: int) -> None:
+    """The same loop under the second input policy (`calls_policy`): a figure that
+    holds under one policy only is not yet a figure."""
+    hands = HANDS[seats] // 2
+    play, counts = tables_player(seats, n, threads, policy="calls")
+    played = measure(play, hands, what=f"{row(seats)}, mostly calls",
+                     lib=f"Tables n={n} threads={threads}", hands=hands, rounds=3)
+    assert hands <= played < hands + n
+    record_length(benchmark, counts)
 
 
 @pytest.mark.parametrize("flying", [False, True])

@@ -32,9 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -42,33 +40,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from host import describe
 
 SEED = 20261126
-
-
-Policy = Callable[[], tuple[np.ndarray, np.ndarray]]
-
-
-def uniform_policy(env: Any, rng: np.random.Generator) -> Policy:
-    from bench_simulation import numpy_policy  # imports games: the build chosen
-
-    return lambda: numpy_policy(rng, env)
-
-
-def calls_policy(env: Any, rng: np.random.Generator) -> Policy:
-    n = env.n
-
-    def policy() -> tuple[np.ndarray, np.ndarray]:
-        lg = env.legal(copy=False)
-        u = rng.random(n)
-        kinds = np.ones(n, np.int64)
-        kinds[(u < 0.2) & lg.fold] = 0
-        kinds[(u >= 0.9) & (lg.raise_min >= 0)] = 2
-        x = rng.random(n) * (lg.raise_max - lg.raise_min + 1)
-        return kinds, x.astype(np.int64) + lg.raise_min
-
-    return policy
-
-
-POLICIES = {"uniform": uniform_policy, "calls": calls_policy}
 
 
 def child(args: argparse.Namespace) -> None:
@@ -79,7 +50,13 @@ def child(args: argparse.Namespace) -> None:
     rng = np.random.default_rng(SEED)
     env = Tables(args.game, n=args.tables, seats=args.seats, stacks=200, blinds=(1, 2),
                  seed=SEED, threads=1)
-    policy = POLICIES[args.policy](env, rng)
+    from bench_simulation import POLICIES  # imports games: the build chosen
+
+    choose = POLICIES[args.policy]
+
+    def policy() -> tuple[np.ndarray, np.ndarray]:
+        return choose(rng, env)
+
     if args.until:          # seat 0 by the policy, the others at random in the step
         def step() -> np.ndarray:
             kinds, amounts = policy()
@@ -113,7 +90,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1024)
     parser.add_argument("--hands", type=int, default=300_000, help="hands a run")
     parser.add_argument("--pairs", type=int, default=5)
-    parser.add_argument("--policy", choices=sorted(POLICIES), default="uniform")
+    parser.add_argument("--policy", choices=("calls", "uniform"), default="uniform",
+                        help="bench_simulation.POLICIES: the benchmark's uniform policy, "
+                             "or mostly calls")
     parser.add_argument("--until", action="store_true",
                         help="the policy acts for seat 0 only, the others play at random "
                              "in the step (Tables.step(..., until=0); both builds need it)")

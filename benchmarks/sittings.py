@@ -22,6 +22,11 @@ under `--slow` (0.8) of the best reading of the run at either end ran while the 
 slowed: its row is marked and it is left out of the ranges at the end (report it, do not
 count it).
 
+Beside the benchmark's uniform policy, a sitting runs the second input policy, mostly
+calls (`bench_simulation.calls_policy`): hands twice as long, so about half the hands a
+second; the actions a second of the two (hands a second times the actions a hand each
+row records) show whether the engine's own rate moved with the policy.
+
 Prints the host first (host.py: the CPU's vendor, family and model, and its caches; the
 same virtual machine has landed on an AMD EPYC one session and an Intel Xeon the next),
 then one Markdown row a sitting, then each column's range over the sittings counted.
@@ -89,6 +94,8 @@ def figures(json_path: Path) -> dict[str, float]:
         info = b["extra_info"]
         out[b["name"]] = info.get("hands_per_s_median", info["hands_per_s"])
         out[b["name"] + " count"] = info["hands"]
+        if "actions_per_hand" in info:
+            out[b["name"] + " actions"] = out[b["name"]] * info["actions_per_hand"]
     return out
 
 
@@ -96,16 +103,37 @@ def _tables(n: int, threads: int, seats: int) -> Callable[[dict[str, float]], fl
     return lambda f: f.get(f"test_tables[{n}-{threads}-{seats}]")
 
 
-def _ratio(n: int) -> Callable[[dict[str, float]], float | None]:
+def _calls(seats: int, n: int, threads: int) -> Callable[[dict[str, float]], float | None]:
+    # the same loop under the second input policy (bench_simulation.calls_policy)
+    return lambda f: f.get(f"test_tables_calls[{seats}-{n}-{threads}]")
+
+
+Figure = Callable[[dict[str, float]], float | None]
+
+
+def _ratio(one: Figure, two: Figure) -> Figure:
+    """Two threads' figure over one thread's, in the same sitting."""
     def two_over_one(f: dict[str, float]) -> float | None:
-        one, two = _tables(n, 1, 6)(f), _tables(n, 2, 6)(f)
-        return two / one if one and two else None
+        a, b = one(f), two(f)
+        return b / a if a and b else None
     return two_over_one
 
 
 def _call_us(name: str) -> Callable[[dict[str, float]], float | None]:
     # the row's rate is tables a second, a call handling "count" tables: its time in us
     return lambda f: f[name + " count"] / f[name] * 1e6 if f.get(name) else None
+
+
+def _k(v: float) -> str:
+    return f"{v / 1e3:,.0f}"
+
+
+def _m(v: float) -> str:
+    return f"{v / 1e6:.2f}"
+
+
+def _x(v: float) -> str:
+    return f"{v:.2f}x"
 
 
 #: The columns (6-max unless said; k or M hands a second): a heading, how a sitting's
@@ -116,11 +144,19 @@ COLUMNS: list[tuple[str, Callable[[dict[str, float]], float | None], Callable[[f
     ("1 thread, 4,096 (k)", _tables(4096, 1, 6), lambda v: f"{v / 1e3:,.0f}"),
     ("2 threads, 2,048 (k)", _tables(2048, 2, 6), lambda v: f"{v / 1e3:,.0f}"),
     ("2 threads, 4,096 (k)", _tables(4096, 2, 6), lambda v: f"{v / 1e3:,.0f}"),
-    ("2 threads / 1, 2,048", _ratio(2048), lambda v: f"{v:.2f}x"),
-    ("2 threads / 1, 4,096", _ratio(4096), lambda v: f"{v:.2f}x"),
+    ("2 threads / 1, 2,048", _ratio(_tables(2048, 1, 6), _tables(2048, 2, 6)), _x),
+    ("2 threads / 1, 4,096", _ratio(_tables(4096, 1, 6), _tables(4096, 2, 6)), _x),
     ("heads-up, 1 thread, 1,024 (M)", _tables(1024, 1, 2), lambda v: f"{v / 1e6:.2f}"),
     ("heads-up, 2 threads, 2,048 (M)", _tables(2048, 2, 2), lambda v: f"{v / 1e6:.2f}"),
     ("heads-up, 2 threads, 4,096 (M)", _tables(4096, 2, 2), lambda v: f"{v / 1e6:.2f}"),
+    ("mostly calls, 1 thread, 2,048 (k)", _calls(6, 2048, 1), _k),
+    ("mostly calls, 2 threads / 1, 2,048", _ratio(_calls(6, 2048, 1), _calls(6, 2048, 2)), _x),
+    ("mostly calls, heads-up, 1 thread, 1,024 (M)", _calls(2, 1024, 1),
+     lambda v: f"{v / 1e6:.2f}"),
+    ("actions a second, 1 thread, 2,048, uniform (M)",
+     lambda f: f.get("test_tables[2048-1-6] actions"), _m),
+    ("actions a second, 1 thread, 2,048, mostly calls (M)",
+     lambda f: f.get("test_tables_calls[6-2048-1] actions"), _m),
     ("`Table` (k)", lambda f: f.get("test_table[6]"), lambda v: f"{v / 1e3:.1f}"),
     ("`Table`, heads-up (k)", lambda f: f.get("test_table[2]"), lambda v: f"{v / 1e3:.1f}"),
     ("OpenSpiel (k)", lambda f: f.get("test_open_spiel[6]"), lambda v: f"{v / 1e3:.1f}"),
