@@ -176,6 +176,29 @@ def row(first: list[str], f: dict[str, float]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def split_slow(sittings: list[tuple[float, float, dict[str, float]]], slow: float
+               ) -> tuple[list[dict[str, float]], list[int]]:
+    """The sittings' figures to count, and the numbers (from 1) of those left out: a
+    sitting whose gauge read under `slow` of the run's best reading, at its start or
+    its end, ran while the host slowed."""
+    best = max(max(start, end) for start, end, _ in sittings)
+    counted = [f for start, end, f in sittings if min(start, end) >= slow * best]
+    left = [k + 1 for k, (start, end, _) in enumerate(sittings)
+            if min(start, end) < slow * best]
+    return counted, left
+
+
+def ranges(counted: list[dict[str, float]]) -> list[str]:
+    """Each column's range over the sittings counted, a Markdown item a column (the
+    columns no sitting ran are left out)."""
+    lines = []
+    for heading, value, shown in COLUMNS:
+        values = [v for v in (value(f) for f in counted) if v is not None]
+        if values:
+            lines.append(f"- {heading}: {shown(min(values))}-{shown(max(values))}")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sittings", type=int, default=5)
@@ -212,20 +235,17 @@ def main() -> None:
         print(row([f"{k} ({stamp} UTC)", f"{start:.2f} / {end:.2f}"], f), flush=True)
 
     best = max(max(s, e) for s, e, _ in sittings)
-    counted = [f for s, e, f in sittings if min(s, e) >= args.slow * best]
-    slow = [str(k + 1) for k, (s, e, _) in enumerate(sittings) if min(s, e) < args.slow * best]
+    counted, slow = split_slow(sittings, args.slow)
     print()
     if slow:
         print(f"Not counted (the gauge under {args.slow:.0%} of its best, {best:.2f} G, "
-              f"at an end): sittings {', '.join(slow)}.")
+              f"at an end): sittings {', '.join(map(str, slow))}.")
     if not counted:
         print("No sitting is counted: run again in a steadier spell.")
         return
     print(f"Ranges over the {len(counted)} sittings counted (JSON in {folder}):")
-    for heading, value, shown in COLUMNS:
-        values = [v for v in (value(f) for f in counted) if v is not None]
-        if values:
-            print(f"- {heading}: {shown(min(values))}-{shown(max(values))}")
+    for line in ranges(counted):
+        print(line)
 
 
 if __name__ == "__main__":
