@@ -45,13 +45,12 @@ SEED = 20261126
 def child(args: argparse.Namespace) -> None:
     """One build's run, on the CPU it was given: prints hands per CPU second."""
     os.sched_setaffinity(0, {args.cpu})
+    from bench_simulation import POLICIES  # both import games: the build chosen
     from games import Tables
 
     rng = np.random.default_rng(SEED)
     env = Tables(args.game, n=args.tables, seats=args.seats, stacks=200, blinds=(1, 2),
                  seed=SEED, threads=1)
-    from bench_simulation import POLICIES  # imports games: the build chosen
-
     choose = POLICIES[args.policy]
 
     def policy() -> tuple[np.ndarray, np.ndarray]:
@@ -90,9 +89,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1024)
     parser.add_argument("--hands", type=int, default=300_000, help="hands a run")
     parser.add_argument("--pairs", type=int, default=5)
+    # the names of bench_simulation.POLICIES, written out: importing it imports games,
+    # which only the children may, each from the build it times
     parser.add_argument("--policy", choices=("calls", "uniform"), default="uniform",
-                        help="bench_simulation.POLICIES: the benchmark's uniform policy, "
-                             "or mostly calls")
+                        help="the benchmark's uniform policy, or mostly calls")
     parser.add_argument("--until", action="store_true",
                         help="the policy acts for seat 0 only, the others play at random "
                              "in the step (Tables.step(..., until=0); both builds need it)")

@@ -99,16 +99,17 @@ def figures(json_path: Path) -> dict[str, float]:
     return out
 
 
-def _tables(n: int, threads: int, seats: int) -> Callable[[dict[str, float]], float | None]:
+#: how a sitting's figures give a column's value (None: the sitting did not run it)
+Figure = Callable[[dict[str, float]], float | None]
+
+
+def _tables(n: int, threads: int, seats: int) -> Figure:
     return lambda f: f.get(f"test_tables[{n}-{threads}-{seats}]")
 
 
-def _calls(seats: int, n: int, threads: int) -> Callable[[dict[str, float]], float | None]:
+def _calls(seats: int, n: int, threads: int) -> Figure:
     # the same loop under the second input policy (bench_simulation.calls_policy)
     return lambda f: f.get(f"test_tables_calls[{seats}-{n}-{threads}]")
-
-
-Figure = Callable[[dict[str, float]], float | None]
 
 
 def _ratio(one: Figure, two: Figure) -> Figure:
@@ -119,7 +120,7 @@ def _ratio(one: Figure, two: Figure) -> Figure:
     return two_over_one
 
 
-def _call_us(name: str) -> Callable[[dict[str, float]], float | None]:
+def _call_us(name: str) -> Figure:
     # the row's rate is tables a second, a call handling "count" tables: its time in us
     return lambda f: f[name + " count"] / f[name] * 1e6 if f.get(name) else None
 
@@ -138,21 +139,20 @@ def _x(v: float) -> str:
 
 #: The columns (6-max unless said; k or M hands a second): a heading, how a sitting's
 #: figures give its value, and how the value is written.
-COLUMNS: list[tuple[str, Callable[[dict[str, float]], float | None], Callable[[float], str]]] = [
-    ("1 thread, 1,024 tables (k)", _tables(1024, 1, 6), lambda v: f"{v / 1e3:,.0f}"),
-    ("1 thread, 2,048 (k)", _tables(2048, 1, 6), lambda v: f"{v / 1e3:,.0f}"),
-    ("1 thread, 4,096 (k)", _tables(4096, 1, 6), lambda v: f"{v / 1e3:,.0f}"),
-    ("2 threads, 2,048 (k)", _tables(2048, 2, 6), lambda v: f"{v / 1e3:,.0f}"),
-    ("2 threads, 4,096 (k)", _tables(4096, 2, 6), lambda v: f"{v / 1e3:,.0f}"),
+COLUMNS: list[tuple[str, Figure, Callable[[float], str]]] = [
+    ("1 thread, 1,024 tables (k)", _tables(1024, 1, 6), _k),
+    ("1 thread, 2,048 (k)", _tables(2048, 1, 6), _k),
+    ("1 thread, 4,096 (k)", _tables(4096, 1, 6), _k),
+    ("2 threads, 2,048 (k)", _tables(2048, 2, 6), _k),
+    ("2 threads, 4,096 (k)", _tables(4096, 2, 6), _k),
     ("2 threads / 1, 2,048", _ratio(_tables(2048, 1, 6), _tables(2048, 2, 6)), _x),
     ("2 threads / 1, 4,096", _ratio(_tables(4096, 1, 6), _tables(4096, 2, 6)), _x),
-    ("heads-up, 1 thread, 1,024 (M)", _tables(1024, 1, 2), lambda v: f"{v / 1e6:.2f}"),
-    ("heads-up, 2 threads, 2,048 (M)", _tables(2048, 2, 2), lambda v: f"{v / 1e6:.2f}"),
-    ("heads-up, 2 threads, 4,096 (M)", _tables(4096, 2, 2), lambda v: f"{v / 1e6:.2f}"),
+    ("heads-up, 1 thread, 1,024 (M)", _tables(1024, 1, 2), _m),
+    ("heads-up, 2 threads, 2,048 (M)", _tables(2048, 2, 2), _m),
+    ("heads-up, 2 threads, 4,096 (M)", _tables(4096, 2, 2), _m),
     ("mostly calls, 1 thread, 2,048 (k)", _calls(6, 2048, 1), _k),
     ("mostly calls, 2 threads / 1, 2,048", _ratio(_calls(6, 2048, 1), _calls(6, 2048, 2)), _x),
-    ("mostly calls, heads-up, 1 thread, 1,024 (M)", _calls(2, 1024, 1),
-     lambda v: f"{v / 1e6:.2f}"),
+    ("mostly calls, heads-up, 1 thread, 1,024 (M)", _calls(2, 1024, 1), _m),
     ("actions a second, 1 thread, 2,048, uniform (M)",
      lambda f: f.get("test_tables[2048-1-6] actions"), _m),
     ("actions a second, 1 thread, 2,048, mostly calls (M)",
