@@ -186,9 +186,8 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         return
     tr = terminalreporter
     tr.section("hands per second (mean)")
-    tr.write_line(f"machine: {MACHINE['cpu']} ({MACHINE['cores']} cores; "
-                  f"{MACHINE['caches']}), Python {MACHINE['python']}, "
-                  f"numpy {MACHINE['numpy']}; huge pages: {huge_pages()}")
+    tr.write_line(describe())
+    tr.write_line(f"Python {MACHINE['python']}, numpy {MACHINE['numpy']}")
     width = max(len(what) for what, *_ in RATES)
     for what, lib, rate, unit in RATES:
         scaled = f"{rate / 1e6:10.2f} M" if rate >= 1e6 else f"{rate / 1e3:10.2f} k"
