@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations, permutations
 
+import numpy as np
 import pytest
 
 from evaluator import ACE_TO_FIVE, DEUCE_TO_SEVEN, HIGH, parse_cards
@@ -157,6 +158,10 @@ def test_the_order_of_the_players_does_not_matter() -> None:
     (("badugi", ["Ac2d3h4s", "KcKd5h9s"]), {"keep": ["pat"]}, "keep has 1 entries"),
     (("badugi", ["Ac2d3h4s", "????5h9s"]), {}, "name every card"),
     (("seven-card-stud", ["AsKd", "QhQd"]), {"board": "2c"}, "has no board"),
+    # a board given as an array: refused by name, not by numpy's "truth value of an
+    # array is ambiguous" (hypothesis' fuzz found it)
+    (("2-7-single-draw", ["7c5d4h3s2c", "KdQh9s8c3d"]),
+     {"board": np.array([0, 0], dtype=np.uint8)}, "has no board"),
 ])
 def test_bad_input_is_refused_by_name(args: tuple[object, ...], kwargs: dict[str, object],
                                       match: str) -> None:

@@ -88,7 +88,10 @@ def equity(
     t0 = time.perf_counter()
     v = variant(game)
     if is_stud(v) or is_draw(v):
-        if board != "" or seconds is not None or progress is not None or interruptible:
+        # any board but the default "" is refused, an array too (comparing an array
+        # with "" would be an array, not a yes or no)
+        no_board = isinstance(board, str) and board == ""
+        if not no_board or seconds is not None or progress is not None or interruptible:
             raise ValueError(f"{v.title} has no board; board=, seconds=, progress= and "
                              "interruptible= are for the board games")
         return dealout_equity(v, players, dead, keep, exact=exact, trials=trials, seed=seed)
