@@ -9,10 +9,11 @@ once they no longer fit in what the caches keep for them a hand costs more.  Whe
 that happens depends on the host: on a Zen 3 host with 512 KiB of L2 a core a 6-max
 hand cost 1.3-2.6x as much on 4,096 tables as on 2,048 (as much as the host's other
 guests left of the L3; 1.19-1.29x once the round's seats became bits and a table's
-action touched fewer lines), while an Intel host with 2 MiB ran them level
-(docs/benchmarks.md, "How many tables a thread").  The sizes take turns so that they
-see the same spells of a noisy host; the figures to read are each round's ratios,
-summarised by their medians.
+action touched fewer lines), while on an Intel Xeon with 2 MiB a core the step of
+266bd4c cost 1.10-1.13x as much a hand on 2,048 tables as on 256 and 1.20-1.21x on
+4,096, and 1,024 tables played the most hands a second (docs/guides/simulation.md, "How
+many tables").  The sizes take turns so that they see the same spells of a noisy host;
+the figures to read are each round's ratios, summarised by their medians.
 
 Two figures a size: the step's own nanoseconds a hand (the policy left out: what the
 tables cost) and the whole loop's hands a second (the benchmark's uniform numpy
