@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import threading
+import time
 import warnings
 import zlib
 from collections.abc import Callable
@@ -386,6 +388,47 @@ def test_a_child_forked_while_a_step_flies_cannot_land_it(
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     assert env.step_wait().shape == (600,) and not env.in_flight
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_forked_child_plays_on_threads_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child forked between steps on two threads does not have the parent's worker:
+    its next step starts one of its own and plays the same hands as the parent's next
+    step (the same done, the same payoffs)."""
+    monkeypatch.setattr(batch_module, "available_cpus", lambda: 2)
+    env = Tables("holdem", n=600, seats=6, seed=1, threads=2)
+    rng = np.random.default_rng(4)
+    for _ in range(5):
+        env.step(*random_actions(rng, env))         # the parent's worker started
+    kinds, amounts = random_actions(rng, env)
+    read, write = os.pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)     # fork beside threads
+        pid = os.fork()
+    if pid == 0:                                    # the child: no pytest from here on
+        code = 3
+        try:
+            done = env.step(kinds, amounts)
+            os.write(write, done.tobytes() + env.last_payoffs().tobytes())
+            code = 0
+        except BaseException:
+            code = 4
+        os._exit(code)
+    os.close(write)
+    for _ in range(600):                            # a child waiting for a worker it
+        ended, status = os.waitpid(pid, os.WNOHANG)     # does not have would hang:
+        if ended:                                   # give it 30 s, then fail
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child's step did not return")
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    with os.fdopen(read, "rb") as pipe:             # 29 kB: within the pipe's buffer
+        theirs = pipe.read()
+    done = env.step(kinds, amounts)
+    assert done.any() and theirs == done.tobytes() + env.last_payoffs().tobytes()
 
 
 def test_each_hand_has_its_own_seed_and_the_same_seed_deals_the_same() -> None:
