@@ -1,10 +1,19 @@
-"""Helpers for the engine tests: dealer-driven tables with chosen cards, and the
-invariants every table must keep."""
+"""Helpers for the engine tests: dealer-driven tables with chosen cards, the
+invariants every table must keep, and a child process forked beside a batch's worker
+threads."""
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Sequence
+import select
+import signal
+import time
+import traceback
+import warnings
+from collections.abc import Callable, Sequence
+
+import pytest
 
 from evaluator import format_cards, parse_cards
 from games import Table
@@ -72,3 +81,43 @@ def place_at_random(t: Table, rng: random.Random) -> None:
         free[row] -= 1
         rows.setdefault(row, []).append(card)  # type: ignore[arg-type]
     t.place(**rows)
+
+
+def in_forked_child(work: Callable[[], bytes], seconds: float = 30.0) -> bytes:
+    """Fork, run `work` in the child and return the bytes it returned.  The test fails
+    if the child raised (its traceback goes to stderr) or has not answered within
+    `seconds`: a child that waits for its parent's worker threads, which a fork does
+    not copy, would hang the suite instead.  The answer is read while the child runs,
+    so it may be larger than a pipe's buffer."""
+    read, write = os.pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)     # fork beside threads
+        pid = os.fork()
+    if pid == 0:                                    # the child: no pytest from here on
+        code = 1
+        try:
+            os.close(read)
+            with os.fdopen(write, "wb") as pipe:
+                pipe.write(work())
+            code = 0
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            os._exit(code)
+    os.close(write)
+    answer = b""
+    deadline = time.monotonic() + seconds
+    with os.fdopen(read, "rb", buffering=0) as pipe:
+        while True:
+            ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                pytest.fail(f"the forked child did not answer within {seconds:g} s")
+            chunk = pipe.read(1 << 16)
+            if not chunk:
+                break
+            answer += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "the forked child raised"
+    return answer

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import gc
 import os
-import signal
 import threading
-import time
 import warnings
 import zlib
 from collections.abc import Callable
@@ -32,6 +30,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from games import Table, Tables, phh
 from games.engine import batch as batch_module
+from tests.engine_util import in_forked_child
 
 GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo"]
 
@@ -373,20 +372,14 @@ def test_a_child_forked_while_a_step_flies_cannot_land_it(
     env = Tables("holdem", n=600, seats=6, seed=1, threads=2)
     env.step(np.ones(600, np.int64))                # the worker started
     env.step_async(np.ones(600, np.int64))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)     # fork beside threads
-        pid = os.fork()
-    if pid == 0:                                    # the child: no pytest from here on
-        code = 3
+
+    def land_in_the_child() -> bytes:
         try:
             env.step_wait()
         except RuntimeError as error:
-            code = 0 if "forked" in str(error) and env.in_flight else 2
-        except BaseException:
-            code = 4
-        os._exit(code)
-    _, status = os.waitpid(pid, 0)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+            return b"refused" if "forked" in str(error) and env.in_flight else b"wrong"
+        return b"landed"
+    assert in_forked_child(land_in_the_child) == b"refused"
     assert env.step_wait().shape == (600,) and not env.in_flight
 
 
@@ -401,32 +394,12 @@ def test_a_forked_child_plays_on_threads_of_its_own(monkeypatch: pytest.MonkeyPa
     for _ in range(5):
         env.step(*random_actions(rng, env))         # the parent's worker started
     kinds, amounts = random_actions(rng, env)
-    read, write = os.pipe()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)     # fork beside threads
-        pid = os.fork()
-    if pid == 0:                                    # the child: no pytest from here on
-        code = 3
-        try:
-            done = env.step(kinds, amounts)
-            os.write(write, done.tobytes() + env.last_payoffs().tobytes())
-            code = 0
-        except BaseException:
-            code = 4
-        os._exit(code)
-    os.close(write)
-    for _ in range(600):                            # a child waiting for a worker it
-        ended, status = os.waitpid(pid, os.WNOHANG)     # does not have would hang:
-        if ended:                                   # give it 30 s, then fail
-            break
-        time.sleep(0.05)
-    else:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        pytest.fail("the forked child's step did not return")
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
-    with os.fdopen(read, "rb") as pipe:             # 29 kB: within the pipe's buffer
-        theirs = pipe.read()
+
+    def step_in_the_child() -> bytes:
+        done = env.step(kinds, amounts)
+        return done.tobytes() + env.last_payoffs().tobytes()
+    theirs = in_forked_child(step_in_the_child)      # waiting for the parent's worker,
+    #                                                  it would not answer: a failure
     done = env.step(kinds, amounts)
     assert done.any() and theirs == done.tobytes() + env.last_payoffs().tobytes()
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import warnings
 from collections.abc import Iterator
 
 import numpy as np
@@ -30,6 +29,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from games import Tables
 from games.engine import batch as batch_module
+from tests.engine_util import in_forked_child
 from tests.test_engine_tables import random_actions
 
 
@@ -190,26 +190,14 @@ def test_a_child_forked_while_the_cards_are_drawn_holds_the_same_hands(
         moves.append(random_actions(rng, env))
         env.step(*moves[-1])
     assert env._batch.dealing
-    read, write = os.pipe()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)     # fork beside threads
-        pid = os.fork()
-    if pid == 0:                                    # the child: no pytest from here on
-        try:
-            os.close(read)
-            after = digest(env)
-            steps = np.random.default_rng(10)
-            for _ in range(5):
-                env.step(*random_actions(steps, env))
-            os.write(write, after + digest(env))
-        finally:
-            os._exit(0)
-    os.close(write)
-    answer = b""
-    while chunk := os.read(read, 64):
-        answer += chunk
-    os.close(read)
-    os.waitpid(pid, 0)
+
+    def play_in_the_child() -> bytes:
+        after = digest(env)
+        steps = np.random.default_rng(10)
+        for _ in range(5):
+            env.step(*random_actions(steps, env))
+        return after + digest(env)
+    answer = in_forked_child(play_in_the_child)
     assert answer[:32] == digest(env)
     steps = np.random.default_rng(10)
     for _ in range(5):
