@@ -176,12 +176,17 @@ def row(first: list[str], f: dict[str, float]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def best_reading(sittings: list[tuple[float, float, dict[str, float]]]) -> float:
+    """The run's best gauge reading, at any sitting's start or end."""
+    return max(max(start, end) for start, end, _ in sittings)
+
+
 def split_slow(sittings: list[tuple[float, float, dict[str, float]]], slow: float
                ) -> tuple[list[dict[str, float]], list[int]]:
     """The sittings' figures to count, and the numbers (from 1) of those left out: a
     sitting whose gauge read under `slow` of the run's best reading, at its start or
     its end, ran while the host slowed."""
-    best = max(max(start, end) for start, end, _ in sittings)
+    best = best_reading(sittings)
     counted = [f for start, end, f in sittings if min(start, end) >= slow * best]
     left = [k + 1 for k, (start, end, _) in enumerate(sittings)
             if min(start, end) < slow * best]
@@ -234,7 +239,7 @@ def main() -> None:
         sittings.append((start, end, f))
         print(row([f"{k} ({stamp} UTC)", f"{start:.2f} / {end:.2f}"], f), flush=True)
 
-    best = max(max(s, e) for s, e, _ in sittings)
+    best = best_reading(sittings)
     counted, slow = split_slow(sittings, args.slow)
     print()
     if slow:
