@@ -186,6 +186,8 @@ def test_dealing_a_card_already_dealt() -> None:
     ("d dh p1 AsKsQs", "p1 is due 2 hole card"),
     ("d dh p1 AsAs", "card As is given twice"),
     ("d dh p1 Zz", "cannot read card"),
+    ("d dh p1 As;;Kd", "cannot read card ';;'"),     # no card at all, where one stands
+    ("d dh p1 ;;", "cannot read card ';;'"),
     ("d db 7c8c9c", "p1 is still due 2 hole card"),
     ("cc", "the dealer must deal 2 hole card"),
 ])
