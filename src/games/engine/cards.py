@@ -55,10 +55,10 @@ def read_cards(text: str) -> tuple[int | None, ...]:
             continue
         value = _CARD.get(token[0].upper() + token[1:].lower())
         if value is None:                       # "10h", "A♠": the evaluator's reader,
-            read = parse_cards(token)           # which takes ";" for a separator
-            if len(read) != 1:
+            parsed = parse_cards(token)         # which takes ";" for a separator
+            if len(parsed) != 1:
                 raise ValueError(f"cannot read card {token!r} in {text!r}")
-            value = int(read[0])
+            value = int(parsed[0])
         cards.append(value)
     if compact[pos:].strip():
         raise ValueError(f"cannot read card {compact[pos:].strip()!r} in {text!r}")
