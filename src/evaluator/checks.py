@@ -204,8 +204,9 @@ def first_bad_cell(
 
 
 def output_array(out: object, n: int) -> npt.NDArray[np.int32]:
-    """`out` if it is a writeable C-contiguous (n,) int32 array, a new one if None;
-    checked before any kernel writes."""
+    """`out` if it is a writeable, aligned, C-contiguous (n,) int32 array, a new one
+    if None; checked before any kernel writes (an unaligned one, a view at an odd
+    offset of a buffer, would have the kernel write int32s where C does not allow)."""
     if out is None:
         return np.empty(n, dtype=np.int32)
     if not isinstance(out, np.ndarray):
@@ -214,6 +215,9 @@ def output_array(out: object, n: int) -> npt.NDArray[np.int32]:
         raise TypeError(f"out must have dtype int32, got {out.dtype}")
     if out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
         raise ValueError(f"out must be a writeable contiguous int32 array of shape ({n},)")
+    if not out.flags.aligned:
+        raise ValueError("out must be aligned to 4 bytes (a view of a buffer at an offset "
+                         "that is not a multiple of 4 is not)")
     return out
 
 

@@ -54,8 +54,8 @@ def amounts(values: object, seats: int, name: str = "contributions") -> tuple[in
 
 def amount_array(values: object, shape: tuple[int, int],
                  name: str = "contributions") -> npt.NDArray[np.int64]:
-    """An (N, seats) array of chip amounts >= 0 as C-contiguous int64 whose every row
-    (a deal) sums to at most MAX_POT.
+    """An (N, seats) array of chip amounts >= 0 as aligned C-contiguous int64 (as a
+    kernel reads it) whose every row (a deal) sums to at most MAX_POT.
 
     >>> amount_array([[2**62, 2**62]], (1, 2))
     Traceback (most recent call last):
@@ -72,7 +72,7 @@ def amount_array(values: object, shape: tuple[int, int],
     if arr.max() > MAX_POT:
         d, s = (int(x) for x in np.argwhere(arr > MAX_POT)[0])
         raise ValueError(f"{name}[{d}, {s}]: {int(arr[d, s])} chips do not fit in int64")
-    c = np.ascontiguousarray(arr, dtype=np.int64)
+    c = np.require(arr, np.int64, ("C", "A"))      # a view at an odd offset is copied
     # a row can only overflow where its largest entry exceeds MAX_POT / seats: add
     # those rows exactly, in Python ints
     risky = np.flatnonzero(c.max(axis=1) > MAX_POT // max(1, shape[1]))

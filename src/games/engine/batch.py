@@ -653,11 +653,13 @@ class Tables:
         return np.ascontiguousarray(array).view(np.uint8)
 
     def _column(self, values: npt.ArrayLike, name: str, into: _I64) -> _I64:
-        """An (n,) array of ints, checked: itself when it is already a C-contiguous
-        int64 array (the kernel only reads it), else copied into `into`."""
+        """An (n,) array of ints, checked: itself when it is already an aligned
+        C-contiguous int64 array (the kernel only reads it), else copied into `into`
+        (the kernel reads int64s: from an unaligned address that is undefined
+        behaviour in C, which UBSan reports and a vectorising compiler may fault on)."""
         array = values if type(values) is np.ndarray else np.asarray(values)
         if (array.dtype == np.int64 and array.shape == (self.n,)
-                and array.flags.c_contiguous):
+                and array.flags.c_contiguous and array.flags.aligned):
             return array
         if array.dtype == np.bool_ or not (np.issubdtype(array.dtype, np.integer)
                                             or array.dtype == object):

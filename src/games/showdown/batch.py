@@ -89,7 +89,7 @@ def _check_seats(folded: object, button: object, n: int, seats: int
     if n and (bt.min() < 0 or bt.max() >= seats):
         d = int(np.flatnonzero((bt < 0) | (bt >= seats))[0])
         raise ValueError(f"deal {d}: button {int(bt[d])} is not a seat of 0..{seats - 1}")
-    return f, np.ascontiguousarray(bt, dtype=np.int64)
+    return f, np.require(bt, np.int64, ("C", "A"))
 
 
 def showdown_batch(

@@ -494,7 +494,7 @@ def unindex(game: Variant | str, rnd: int, idx: Any
                              f"of {v.title})" if not single else
                              f"idx {bad} is outside 0..{total - 1} (round {rnd} of "
                              f"{v.title})")
-    values = np.ascontiguousarray(arr, dtype=np.int64)
+    values = np.require(arr, np.int64, ("C", "A"))
     holes = np.empty((len(values), v.hole_cards), np.uint8)
     boards = np.empty((len(values), board), np.uint8)
     ix.unindex(values, holes, boards)
