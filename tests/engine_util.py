@@ -1,6 +1,6 @@
-"""Helpers for the engine tests: dealer-driven tables with chosen cards, the
-invariants every table must keep, and a child process forked beside a batch's worker
-threads."""
+"""Helpers for the engine tests: dealer-driven tables with chosen cards, a random
+decision, the invariants every table must keep, and a child process forked beside a
+batch's worker threads."""
 
 from __future__ import annotations
 
@@ -31,6 +31,26 @@ def play(t: Table, *actions: str) -> Table:
     for action in actions:
         t.act(action)
     return t
+
+
+def act_at_random(t: Table, rng: random.Random) -> None:
+    """One decision of the seat to act, at random over what it may do: a draw of a
+    random number of its cards; a bring-in (completed three times in ten where it may
+    be); else a fold with chance 0.15 where allowed, a raise to a uniform amount with
+    chance 0.3 where allowed, a check or call otherwise.  One `rng.random()` a decision
+    first, so that games without draws or bring-ins draw the same numbers."""
+    legal, r = t.legal(), rng.random()
+    if legal.discard is not None:
+        hand = list(t.holes[t.actor])  # type: ignore[index]
+        t.discard(rng.sample(hand, rng.randint(*legal.discard)))
+    elif legal.bring_in:
+        t.bring_in() if r < 0.7 or legal.raise_to is None else t.raise_to(legal.raise_to[0])
+    elif r < 0.15 and legal.fold:
+        t.fold()
+    elif r > 0.7 and legal.raise_to is not None:
+        t.raise_to(rng.randint(*legal.raise_to))
+    else:
+        t.check_or_call()
 
 
 def cards(text: str) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from games import Table
+from tests.engine_util import act_at_random
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -85,14 +86,7 @@ def test_our_hands_replay_in_pokerkit_to_our_stacks() -> None:
         t = Table(game, stacks, blinds=blinds, antes=antes, betting=betting, seed=hand,
                   ante_trimming=uniform and rng.random() < 0.5)
         while not t.done:
-            legal = t.legal()
-            r = rng.random()
-            if r < 0.15 and legal.fold:
-                t.fold()
-            elif r > 0.7 and legal.raise_to is not None:
-                t.raise_to(rng.randint(*legal.raise_to))
-            else:
-                t.check_or_call()
+            act_at_random(t, rng)
         history = pokerkit.HandHistory.loads(t.to_phh())
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -38,6 +38,7 @@ import pytest
 
 from games import Table, phh
 from games.phh.notation import line
+from tests.engine_util import act_at_random
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit.notation import parse_action  # noqa: E402
@@ -184,22 +185,10 @@ def play_ours(deal: Deal, seed: int, rng: random.Random) -> tuple[Table, Any, in
 
     while not t.done:
         feed()
-        legal = t.legal()
         mine, theirs = our_view(t), their_view(state)
         assert mine == theirs, (t.to_phh(), mine, theirs)
         compared += 1
-        r = rng.random()
-        if legal.discard is not None:
-            hand = list(t.holes[t.actor])  # type: ignore[index]
-            t.discard(rng.sample(hand, rng.randint(*legal.discard)))
-        elif legal.bring_in:
-            t.bring_in() if r < 0.7 or legal.raise_to is None else t.raise_to(legal.raise_to[0])
-        elif r < 0.15 and legal.fold:
-            t.fold()
-        elif r > 0.7 and legal.raise_to is not None:
-            t.raise_to(rng.randint(*legal.raise_to))
-        else:
-            t.check_or_call()
+        act_at_random(t, rng)
     feed()
     return t, state, compared
 

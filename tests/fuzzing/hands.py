@@ -11,28 +11,18 @@ from pathlib import Path
 
 from games import Table
 from games.phh import CODES
+from tests.engine_util import act_at_random
 
 ARCHIVE = Path(__file__).resolve().parents[2] / ".." / "shared" / "phh" / \
     "pokerkit-phh-data.tar.xz"
 
 
 def play_at_random(t: Table, rng: random.Random, most: int = 200) -> Table:
-    """Play the table's hand out at random (folds, calls, raises, draws)."""
+    """Play the table's hand out at random (`act_at_random`)."""
     for _ in range(most):
         if t.done:
             break
-        legal, r = t.legal(), rng.random()
-        if legal.discard is not None:
-            hand = [c for c in t.holes[t.actor] if c is not None]  # type: ignore[index]
-            t.discard(rng.sample(hand, rng.randint(*legal.discard)))
-        elif legal.bring_in:
-            t.bring_in()
-        elif r < 0.15 and legal.fold:
-            t.fold()
-        elif r > 0.7 and legal.raise_to is not None:
-            t.raise_to(rng.randint(*legal.raise_to))
-        else:
-            t.check_or_call()
+        act_at_random(t, rng)
     return t
 
 
