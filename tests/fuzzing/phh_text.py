@@ -31,6 +31,12 @@ def one_input(data: bytes) -> None:
             fast = None
         if fast is not None:
             assert same_toml(fast[0], tomllib.loads(text)), text
+    read_and_replay(data)
+
+
+def read_and_replay(data: str | bytes) -> None:
+    """A PHH text read (or refused with TypeError or ValueError), written and read back
+    equal, replayed (or refused), and its replay's PHH replayed to the same stacks."""
     try:
         history = phh.loads(data)
     except REFUSED:
