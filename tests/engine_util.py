@@ -1,6 +1,6 @@
 """Helpers for the engine tests: dealer-driven tables with chosen cards, a random
-decision, the invariants every table must keep, and a child process forked beside a
-batch's worker threads."""
+decision, the invariants every table (and every batch of tables) must keep, and a
+child process forked beside a batch's worker threads."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from evaluator import format_cards, parse_cards
-from games import Table
+from games import Table, Tables
 
 
 def dealt(game: str, stacks: Sequence[int], holes: Sequence[str], **options: object) -> Table:
@@ -87,6 +87,25 @@ def check_cards(t: Table) -> None:
     assert None not in seen
     deck = t.game.deck.tolist()
     assert sorted(seen) == sorted(deck), "a card is missing or in two places"
+
+
+def check_tables(env: Tables, total: int) -> None:
+    """What every `Tables` keeps after any step, refused or not: each table holds
+    `total` chips (stacks, bets and pot; with carry too), its last hand's payoffs sum
+    to zero, no card is at a table twice, the seat to act is in the hand, and a raise's
+    bounds are in order."""
+    obs = env.observe()
+    held = obs["stacks"].sum(axis=1) + obs["bets"].sum(axis=1) + obs["pot"]
+    assert (held == total).all(), "chips appeared or vanished"
+    assert (env.payoffs.sum(axis=1) == 0).all()
+    for i in range(env.n):
+        cards = [c for c in obs["hole"][i].ravel().tolist() + obs["board"][i].tolist()
+                 if c != 255]
+        assert len(cards) == len(set(cards)), "a card twice at one table"
+        actor = obs["actor"][i]
+        assert obs["in_hand"][i][actor] and not obs["folded"][i][actor]
+        if obs["raise_min"][i] >= 0:
+            assert obs["raise_min"][i] <= obs["raise_max"][i]
 
 
 def place_at_random(t: Table, rng: random.Random) -> None:

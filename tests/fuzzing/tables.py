@@ -2,8 +2,8 @@
 threads, stepped with arrays chosen legal and hostile mixed: kinds and amounts of other
 dtypes, shapes and values, masks, `until=`, checkpoints restored, steps in flight.
 After every call: a refused one raised TypeError or ValueError and changed no table;
-payoffs sum to zero at every table; without carry every table holds its starting
-chips; no card is dealt twice; a finished hand's PHH replays to its chips."""
+every table keeps its chips and deals no card twice (`engine_util.check_tables`); a
+finished hand's PHH replays to its chips."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 
 from games import Tables, phh
+from tests.engine_util import check_tables
+from tests.fuzzing import pick
 
 GAMES = ("holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo")
 BETTINGS = ("no-limit", "pot-limit", "fixed-limit")
@@ -65,7 +67,7 @@ def _call(env: Tables, fdp: Any, checkpoints: list[Any]) -> None:
         if fdp.ConsumeBool() or not checkpoints:
             checkpoints.append(env.checkpoint())
         else:
-            env.restore(checkpoints[fdp.ConsumeIntInRange(0, len(checkpoints) - 1)])
+            env.restore(pick(fdp, checkpoints))
     else:
         env.step_async(_column(fdp, kinds), amounts)
         if fdp.ConsumeBool():           # documented: nothing reads tables in flight
@@ -78,21 +80,10 @@ def _call(env: Tables, fdp: Any, checkpoints: list[Any]) -> None:
         env.step_wait()
 
 
-def _check(env: Tables, chips: int) -> None:
-    assert not env.payoffs.sum(axis=1).any(), env.payoffs
-    o = env.observe()
-    if not env.carry:
-        held = o["stacks"].sum(axis=1) + o["bets"].sum(axis=1) + o["pot"]
-        assert (held == chips).all(), held
-    for i in range(env.n):
-        cards = [c for c in o["hole"][i].ravel().tolist() + o["board"][i].tolist() if c != 255]
-        assert len(cards) == len(set(cards)), cards
-
-
 def one_input(fdp: Any) -> None:
-    game = GAMES[fdp.ConsumeIntInRange(0, len(GAMES) - 1)]
+    game = pick(fdp, GAMES)
     n, seats = fdp.ConsumeIntInRange(1, 6), fdp.ConsumeIntInRange(2, 6)
-    settings: dict[str, Any] = {"betting": BETTINGS[fdp.ConsumeIntInRange(0, 2)]}
+    settings: dict[str, Any] = {"betting": pick(fdp, BETTINGS)}
     if fdp.ConsumeBool():
         settings["antes"] = fdp.ConsumeIntInRange(0, 3)
     stacks = (fdp.ConsumeIntInRange(1, 60) if fdp.ConsumeBool()
@@ -100,7 +91,7 @@ def one_input(fdp: Any) -> None:
     try:
         env = Tables(game, n=n, seats=seats, stacks=stacks, seed=fdp.ConsumeIntInRange(0, 99),
                      threads=fdp.ConsumeIntInRange(1, 2), carry=fdp.ConsumeBool(),
-                     on_illegal=("raise", "fold", "check")[fdp.ConsumeIntInRange(0, 2)],
+                     on_illegal=pick(fdp, ("raise", "fold", "check")),
                      **settings)
     except REFUSED:
         return
@@ -116,10 +107,9 @@ def one_input(fdp: Any) -> None:
             except REFUSED:
                 assert not env.in_flight
                 assert state(env) == before, "a refused step changed the tables"
-            _check(env, chips)
-        for i in range(env.n):
-            if env.finished[i]:
-                text = env.history(i)
-                assert sum(phh.replay(text).stacks) == sum(phh.loads(text).starting_stacks)
+            check_tables(env, chips)
+        for i in np.flatnonzero(env.finished):
+            text = env.history(int(i))
+            assert sum(phh.replay(text).stacks) == sum(phh.loads(text).starting_stacks)
     finally:
         env.close()
