@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from games import phh
 from tests.fuzzing import Choices, phh_replay, phh_text, table, tables
 from tests.fuzzing.hands import ours
 
@@ -39,7 +40,7 @@ def test_phh_text_refuses_the_card_tokens_it_once_crashed_on() -> None:
     text = ours()[0].replace('"d dh p1 ', '"d dh p1 ;;', 1)
     phh_text.one_input(text.encode())
     with pytest.raises(ValueError, match="cannot read card ';;'"):
-        __import__("games").phh.loads(text)
+        phh.loads(text)
 
 
 @pytest.mark.parametrize("target", [phh_replay, table, tables],

@@ -23,6 +23,15 @@ campaigns ran and found: docs/testing.md.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def pick(fdp: Any, items: Sequence[T]) -> T:
+    """One of `items`, chosen by the provider."""
+    return items[fdp.ConsumeIntInRange(0, len(items) - 1)]
 
 
 class Choices:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
 
 TARGETS = ("phh_text", "phh_replay", "table", "tables")
 
@@ -17,17 +16,16 @@ def main() -> None:
     try:
         import atheris
     except ImportError:
-        sys.exit("atheris is not installed: pip install atheris")
+        sys.exit('atheris is not installed: pip install ".[fuzz]"')
     name = sys.argv.pop(1)
     with atheris.instrument_imports(include=["games", "evaluator"]):
         target = importlib.import_module(f"tests.fuzzing.{name}")
-    if name == "phh_text":
-        test = target.one_input
-    else:
-        def test(data: bytes) -> None:
+    def test(data: bytes) -> None:
+        if name == "phh_text":          # it reads the bytes as they are
+            target.one_input(data)
+        else:
             target.one_input(atheris.FuzzedDataProvider(data))
-    test_one: Any = test
-    atheris.Setup(sys.argv, test_one)
+    atheris.Setup(sys.argv, test)
     atheris.Fuzz()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.fuzzing import pick
 from tests.fuzzing.hands import dataset, ours
 from tests.fuzzing.phh_text import read_and_replay
 
@@ -22,10 +23,6 @@ VALUES = ("[0, 0]", "[1, 2]", "[1, 2, 4]", "[]", "0", "2", "-1", "[200, 200, 200
           '"x"', "true", "1.5", "[10, 0]", "[0, 200]", "[1]")
 
 
-def _pick(fdp: Any, items: Any) -> Any:
-    return items[fdp.ConsumeIntInRange(0, len(items) - 1)]
-
-
 def _actions(lines: list[str]) -> list[int]:
     return [i for i, line in enumerate(lines) if line.startswith('  "')]
 
@@ -37,29 +34,29 @@ def changed(fdp: Any, text: str) -> str:
         acts = _actions(lines)
         change = fdp.ConsumeIntInRange(0, 6)
         if change <= 2 and acts:
-            i = _pick(fdp, acts)
+            i = pick(fdp, acts)
             words = lines[i].strip().rstrip(",").strip('"').split(" ")
             if change == 0:
-                words[fdp.ConsumeIntInRange(0, len(words) - 1)] = _pick(fdp, WORDS)
+                words[fdp.ConsumeIntInRange(0, len(words) - 1)] = pick(fdp, WORDS)
             elif change == 1:
-                words.insert(fdp.ConsumeIntInRange(0, len(words)), _pick(fdp, WORDS))
+                words.insert(fdp.ConsumeIntInRange(0, len(words)), pick(fdp, WORDS))
             else:
                 words.pop(fdp.ConsumeIntInRange(0, len(words) - 1))
             lines[i] = '  "' + " ".join(words) + '",'
         elif change == 3 and acts:
-            lines.pop(_pick(fdp, acts))
+            lines.pop(pick(fdp, acts))
         elif change == 4 and len(acts) > 1:
-            a, b = _pick(fdp, acts), _pick(fdp, acts)
+            a, b = pick(fdp, acts), pick(fdp, acts)
             lines[a], lines[b] = lines[b], lines[a]
         elif change == 5 and acts:
-            i = _pick(fdp, acts)
+            i = pick(fdp, acts)
             lines.insert(i, lines[i])
         else:
-            key = _pick(fdp, FIELDS)
+            key = pick(fdp, FIELDS)
             lines = [line for line in lines if not line.startswith(key + " =")]
-            lines.insert(1, f"{key} = {_pick(fdp, VALUES)}")
+            lines.insert(1, f"{key} = {pick(fdp, VALUES)}")
     return "\n".join(lines)
 
 
 def one_input(fdp: Any) -> None:
-    read_and_replay(changed(fdp, _pick(fdp, ours() + dataset())))
+    read_and_replay(changed(fdp, pick(fdp, ours() + dataset())))

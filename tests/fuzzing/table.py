@@ -12,6 +12,7 @@ from typing import Any
 from evaluator import format_cards
 from games import Table, phh
 from tests.engine_util import check_cards, check_chips
+from tests.fuzzing import pick
 
 GAMES = ("holdem", "short-deck", "omaha", "omaha5", "omaha-hilo", "crazy-pineapple",
          "2-7-triple-draw", "2-7-single-draw", "badugi", "seven-card-stud",
@@ -32,9 +33,9 @@ def _value(fdp: Any) -> Any:
     kind = fdp.ConsumeIntInRange(0, 7)
     if kind == 0:
         return fdp.ConsumeIntInRange(-5, 400)
-    if kind == 7:
+    if kind == 1:
         return fdp.ConsumeUnicodeNoSurrogates(6)
-    return (None, -1, 10**30, 2.5, "12", None, True)[kind]
+    return (-1, 10**30, 2.5, "12", None, True)[kind - 2]
 
 
 def _deal(t: Table, fdp: Any) -> None:
@@ -78,8 +79,7 @@ def _step(t: Table, fdp: Any) -> None:
     elif step == 5:
         t.show(_value(fdp) if fdp.ConsumeBool() else None)
     elif step == 6:
-        t.act(" ".join(WORDS[fdp.ConsumeIntInRange(0, len(WORDS) - 1)]
-                       for _ in range(fdp.ConsumeIntInRange(1, 4))))
+        t.act(" ".join(pick(fdp, WORDS) for _ in range(fdp.ConsumeIntInRange(1, 4))))
     elif step == 7:
         t.act(fdp.ConsumeUnicodeNoSurrogates(fdp.ConsumeIntInRange(0, 20)))
     elif step == 8 and not t.auto:
@@ -91,10 +91,10 @@ def _step(t: Table, fdp: Any) -> None:
 
 
 def one_input(fdp: Any) -> None:
-    game = GAMES[fdp.ConsumeIntInRange(0, len(GAMES) - 1)]
+    game = pick(fdp, GAMES)
     stacks = [fdp.ConsumeIntInRange(1, 300) for _ in range(fdp.ConsumeIntInRange(2, 7))]
     auto = fdp.ConsumeBool()
-    settings = {"betting": BETTINGS[fdp.ConsumeIntInRange(0, 2)]} if fdp.ConsumeBool() else {}
+    settings = {"betting": pick(fdp, BETTINGS)} if fdp.ConsumeBool() else {}
     try:
         t = Table(game, stacks, seed=fdp.ConsumeIntInRange(0, 2**20), auto=auto, **settings)
     except REFUSED:                 # too many seats for the game's deck, say
