@@ -6,7 +6,7 @@ before a kernel sees them, or refuse an `out=` they would have to write into.
 Found by the test suite run under AddressSanitizer and UBSan (docs/testing.md): a
 `Tables.step` given an unaligned int64 column read it in place.  On x86 the answers
 were right all the same, so beside the answers each test checks what reaches the
-kernel: an aligned copy, or a refusal."""
+kernel (an aligned copy, or a refusal), which fails without the copy on any machine."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from evaluator import HIGH
 from games import Tables, showdown_batch, strength
 from games.chips import amount_array
 from games.showdown.batch import _check_seats
+from games.strength import indexing
 
 
 def unaligned(values: Any, dtype: Any = np.int64) -> np.ndarray:
@@ -71,8 +72,24 @@ def test_showdowns_copy_unaligned_chips_and_buttons() -> None:
                                          button=unaligned(button)), expected)
 
 
-def test_unindex_copies_unaligned_indices() -> None:
+def test_unindex_copies_unaligned_indices(monkeypatch: pytest.MonkeyPatch) -> None:
     idx = np.arange(0, strength.size("holdem", 0), 97)
     expected = strength.unindex("holdem", 0, idx)
+    seen: list[bool] = []
+
+    class Watched:
+        """The indexer, recording whether the indices it is handed are aligned."""
+
+        def __init__(self, ix: Any) -> None:
+            self.size = ix.size
+            self._ix = ix
+
+        def unindex(self, values: np.ndarray, holes: np.ndarray, boards: np.ndarray) -> None:
+            seen.append(bool(values.flags.aligned))
+            self._ix.unindex(values, holes, boards)
+
+    real = indexing.indexer
+    monkeypatch.setattr(indexing, "indexer", lambda v, board: Watched(real(v, board)))
     got = strength.unindex("holdem", 0, unaligned(idx))
+    assert seen == [True]
     assert all(np.array_equal(a, b) for a, b in zip(got, expected, strict=True))
