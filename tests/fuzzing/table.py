@@ -23,11 +23,6 @@ WORDS = ("f", "cc", "cbr", "sd", "sm", "d", "dh", "db", "p1", "p2", "p3", "p7", 
          "??", "10h", "0", "-1", "2", "99999999999999999999", "1.5", "#", ";", " ", "pn")
 
 
-def snapshot(t: Table) -> tuple[Any, ...]:
-    return (t.events, t.stacks, t.bets, t.actor, t.board, t.holes, t.done, t.street,
-            t.folded, t.deck, t.mucked, t.discards, t.burned)
-
-
 def _value(fdp: Any) -> Any:
     """An amount or cards of any type: in range, out of it, or not a number."""
     kind = fdp.ConsumeIntInRange(0, 7)
@@ -102,11 +97,11 @@ def one_input(fdp: Any) -> None:
     for _ in range(fdp.ConsumeIntInRange(0, 80)):
         if t.done or not fdp.remaining_bytes():
             break
-        before = snapshot(t)
+        before = t._snapshot()              # everything the table holds
         try:
             _step(t, fdp)
         except REFUSED:
-            assert snapshot(t) == before, ("a refused call changed the table", t.to_phh())
+            assert t._snapshot() == before, ("a refused call changed the table", t.to_phh())
         check_chips(t)
         if auto:
             check_cards(t)
