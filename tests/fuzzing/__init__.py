@@ -13,11 +13,15 @@ agrees.  Under atheris the bytes come from a coverage-guided search; by hand:
     python -m tests.fuzzing table CORPUS_DIR -max_total_time=600
     python -m tests.fuzzing tables CORPUS_DIR -max_total_time=600
 
-(an empty CORPUS_DIR is fine; libFuzzer's other flags apply).  atheris traces the
-Python code only; the compiled engine is reached, and a crash in it is caught, but its
-branches do not guide the search.  tests/test_fuzzing.py runs every target over a few
-hundred seeded inputs of `Choices`, so the targets run in CI and cannot rot.  What the
-campaigns ran and found: docs/testing.md.
+(CORPUS_DIR must exist, empty is fine; libFuzzer's other flags apply).  Run so,
+atheris traces the Python code only: the compiled engine is reached, and a crash in it
+is caught, but its branches do not guide the search.  For that, run a target through
+`bash tools/sanitizers.sh --fuzz TARGET CORPUS_DIR ...`: it builds the extensions with
+clang's coverage for libFuzzer, ASan and UBSan in a copy of the tree, so the engine's
+branches steer the search too and a bad read in it stops the run.
+tests/test_fuzzing.py runs every target over a few hundred seeded inputs of `Choices`,
+so the targets run in CI and cannot rot.  What the campaigns ran and found:
+docs/testing.md.
 """
 
 from __future__ import annotations
