@@ -12,7 +12,10 @@ the worker has only its slice's next hands to deal (games/engine/_batch.pyx,
 the policy and the step on one thread and P2 on two, a step on two threads at exactly
 half of S1 would give the loop (P1 + S1) / (P2 + S1 / 2): the bound printed, which no
 change inside the step can pass unless the step hands work to the policy's time
-(docs/benchmarks.md, "what bounds two threads").
+(docs/benchmarks.md, "what bounds two threads").  Each round also times the policy
+again over the same `legal()` arrays with no step between (`warm`: its data in the
+caches), which parts the policy's own cost from the misses a step leaves it; with W
+that cost, (W + S1) / (W + S1 / 2) is the bound with no misses at all.
 
 Each configuration runs in its own process because a batch's idle workers spin for a
 while after its last step and would slow another batch in the same process; the two
@@ -39,7 +42,8 @@ from host import describe
 
 def child(seats: int, n: int, threads: int, rounds: int, steps: int) -> None:
     """Play the rounds and print one JSON line: per round, the policy's and the step's
-    microseconds a step and the loop's hands a second."""
+    microseconds a step, the loop's hands a second, and the policy's microseconds over
+    the same arrays again with no step between (`warm_us`)."""
     env, rng = warmed_tables(seats, n, threads)
     before = env.totals()
     out = []
@@ -55,8 +59,12 @@ def child(seats: int, n: int, threads: int, rounds: int, steps: int) -> None:
             stepping += time.perf_counter() - b
             policy += b - a
         wall = time.perf_counter() - began
+        a = time.perf_counter()
+        for _ in range(steps):
+            numpy_policy(rng, env)
+        warm = time.perf_counter() - a
         out.append({"policy_us": policy / steps * 1e6, "step_us": stepping / steps * 1e6,
-                    "hands_s": (env.hands - start) / wall})
+                    "hands_s": (env.hands - start) / wall, "warm_us": warm / steps * 1e6})
     if (env.totals() - before).won.sum():
         raise SystemExit("the payoffs do not sum to zero")
     env.close()
@@ -95,11 +103,11 @@ def main() -> None:
     print(describe())
     print(f"{args.seats}-max, {args.tables:,} tables, {args.rounds} rounds of "
           f"{args.steps:,} steps a process; the medians of each process's rounds")
-    print("| run | threads | policy (us) | step (us) | loop (k hands/s) |")
-    print("|---|---:|---:|---:|---:|")
+    print("| run | threads | policy (us) | policy, warm (us) | step (us) | loop (k hands/s) |")
+    print("|---|---:|---:|---:|---:|---:|")
     seen: dict[int, dict[str, list[float]]] = {
-        t: {"policy_us": [], "step_us": [], "hands_s": []} for t in (1, 2)}
-    ratios: dict[str, list[float]] = {"step": [], "loop": [], "bound": []}
+        t: {"policy_us": [], "step_us": [], "hands_s": [], "warm_us": []} for t in (1, 2)}
+    ratios: dict[str, list[float]] = {"step": [], "loop": [], "bound": [], "warm": []}
     for r in range(1, args.runs + 1):
         median: dict[int, dict[str, float]] = {}
         for threads in (1, 2):
@@ -108,21 +116,25 @@ def main() -> None:
             for k, v in median[threads].items():
                 seen[threads][k].append(v)
             m = median[threads]
-            print(f"| {r} | {threads} | {m['policy_us']:.1f} | {m['step_us']:.1f} | "
-                  f"{m['hands_s'] / 1e3:,.0f} |", flush=True)
+            print(f"| {r} | {threads} | {m['policy_us']:.1f} | {m['warm_us']:.1f} | "
+                  f"{m['step_us']:.1f} | {m['hands_s'] / 1e3:,.0f} |", flush=True)
         one, two = median[1], median[2]
         ratios["step"].append(one["step_us"] / two["step_us"])
         ratios["loop"].append(two["hands_s"] / one["hands_s"])
         ratios["bound"].append((one["policy_us"] + one["step_us"])
                                / (two["policy_us"] + one["step_us"] / 2))
+        warm = (one["warm_us"] + two["warm_us"]) / 2
+        ratios["warm"].append((warm + one["step_us"]) / (warm + one["step_us"] / 2))
     for threads in (1, 2):
         s = seen[threads]
         print(f"- {threads} thread{'s' if threads > 1 else ''}: policy "
-              f"{span(s['policy_us'], '.1f')} us, step {span(s['step_us'], '.1f')} us, "
+              f"{span(s['policy_us'], '.1f')} us (warm {span(s['warm_us'], '.1f')} us), "
+              f"step {span(s['step_us'], '.1f')} us, "
               f"loop {span([v / 1e3 for v in s['hands_s']], ',.0f')} k hands/s")
     print(f"- two threads over one: the step {span(ratios['step'], '.2f')}x, the loop "
           f"{span(ratios['loop'], '.2f')}x; a step at exactly half would give the loop "
-          f"{span(ratios['bound'], '.2f')}x")
+          f"{span(ratios['bound'], '.2f')}x, and with the policy's data warm "
+          f"{span(ratios['warm'], '.2f')}x")
 
 
 if __name__ == "__main__":
