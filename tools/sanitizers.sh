@@ -60,12 +60,14 @@ if ! POKERHANDS_DEBUG=1 \
     tail -40 build.log
     exit 1
 fi
-export LD_PRELOAD="$runtime" PYTHONMALLOC=malloc \
-    ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
-    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# the runtime preloaded into Python only (not into the cleanup's rm)
+sanitized=(env LD_PRELOAD="$runtime" PYTHONMALLOC=malloc
+           ASAN_OPTIONS=detect_leaks=0:halt_on_error=1
+           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1)
 if ((fuzz)); then
     cd "$here"
-    PYTHONPATH="$work/src:$work" "$python" -m tests.fuzzing "$@"
+    "${sanitized[@]}" PYTHONPATH="$work/src:$work" "$python" -m tests.fuzzing "$@"
 else
-    PYTHONPATH="$work/src" "$python" -m pytest -p no:cacheprovider --capture=sys "$@"
+    "${sanitized[@]}" PYTHONPATH="$work/src" "$python" -m pytest -p no:cacheprovider \
+        --capture=sys "$@"
 fi
