@@ -1,6 +1,7 @@
 """Helpers for the engine tests: dealer-driven tables with chosen cards, a random
-decision, the invariants every table (and every batch of tables) must keep, and a
-child process forked beside a batch's worker threads."""
+decision, the invariants every table (and every batch of tables) must keep, the
+settings of the engine's state machines, and a child process forked beside a batch's
+worker threads."""
 
 from __future__ import annotations
 
@@ -14,9 +15,24 @@ import warnings
 from collections.abc import Callable, Sequence
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from evaluator import format_cards, parse_cards
 from games import Table, Tables
+
+#: POKERHANDS_STATEFUL=long: the engine's state machines run fresh random examples
+LONG = os.environ.get("POKERHANDS_STATEFUL", "fast") == "long"
+
+
+def stateful_settings(examples: int, steps: int) -> settings:
+    """The settings of an engine state machine: `examples` seeded runs of up to `steps`
+    steps each (CI, the same every run); with ``POKERHANDS_STATEFUL=long``, by hand,
+    ``POKERHANDS_STATEFUL_EXAMPLES`` fresh random runs instead (500 unless given)."""
+    if LONG:
+        examples = int(os.environ.get("POKERHANDS_STATEFUL_EXAMPLES", "500"))
+    return settings(max_examples=examples, stateful_step_count=steps, deadline=None,
+                    derandomize=not LONG, database=None,
+                    suppress_health_check=list(HealthCheck))
 
 
 def dealt(game: str, stacks: Sequence[int], holes: Sequence[str], **options: object) -> Table:

@@ -27,29 +27,24 @@ runs fresh random ones (``POKERHANDS_STATEFUL_EXAMPLES`` each, 500 by default), 
 
 from __future__ import annotations
 
-import os
 import pickle
 import random
 from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, event, settings
+from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from evaluator import card_name
 from games import Table, phh, variant
-from tests.engine_util import check_chips
+from tests.engine_util import check_chips, stateful_settings
 
 GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo",
          "crazy-pineapple", "2-7-triple-draw", "2-7-single-draw", "badugi", "seven-card-stud",
          "seven-card-stud-hilo", "razz", "italian", "ofc", "pineapple-ofc"]
-LONG = os.environ.get("POKERHANDS_STATEFUL", "fast") == "long"
-EXAMPLES = int(os.environ.get("POKERHANDS_STATEFUL_EXAMPLES", "500")) if LONG else 20
-SETTINGS = settings(max_examples=EXAMPLES, stateful_step_count=60, deadline=None,
-                    derandomize=not LONG, database=None,
-                    suppress_health_check=list(HealthCheck))
+SETTINGS = stateful_settings(20, 60)
 
 
 class IntLike:

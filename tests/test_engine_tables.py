@@ -24,13 +24,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, settings
+from hypothesis import assume
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from games import Table, Tables, phh
 from games.engine import batch as batch_module
-from tests.engine_util import check_tables, in_forked_child
+from tests.engine_util import check_tables, in_forked_child, stateful_settings
 
 GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo"]
 
@@ -678,9 +678,7 @@ class Steps(RuleBasedStateMachine):
         assert env.carry or np.array_equal(totals.won, self.won), "totals lost a hand"
 
 
-Steps.TestCase.settings = settings(max_examples=25, stateful_step_count=30, deadline=None,
-                                   derandomize=True, database=None,
-                                   suppress_health_check=list(HealthCheck))
+Steps.TestCase.settings = stateful_settings(25, 30)
 TestSteps = Steps.TestCase
 
 

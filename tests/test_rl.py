@@ -14,12 +14,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from games import Tables
 from games.rl import BetSizes, play_random, random_actions
+from tests.engine_util import stateful_settings
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "random_vs_rules.py"
 
@@ -299,9 +299,7 @@ class VectorSteps(RuleBasedStateMachine):
             self.env.close()
 
 
-VectorSteps.TestCase.settings = settings(max_examples=20, stateful_step_count=25,
-                                         deadline=None, derandomize=True, database=None,
-                                         suppress_health_check=list(HealthCheck))
+VectorSteps.TestCase.settings = stateful_settings(20, 25)
 
 
 def test_the_vector_environment_under_legal_and_malformed_steps() -> None:

@@ -23,13 +23,12 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from games import Tables
 from games.engine import batch as batch_module
-from tests.engine_util import in_forked_child
+from tests.engine_util import in_forked_child, stateful_settings
 from tests.test_engine_tables import random_actions
 
 
@@ -297,6 +296,4 @@ class DealtAfterTheStep(RuleBasedStateMachine):
 
 
 TestDealtAfterTheStep = DealtAfterTheStep.TestCase
-TestDealtAfterTheStep.settings = settings(
-    max_examples=40, stateful_step_count=30, deadline=None, derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow])
+TestDealtAfterTheStep.settings = stateful_settings(40, 30)
