@@ -4,21 +4,21 @@ own `games.Table` played one action at a time and OpenSpiel's C++ `universal_pok
     python -m pytest benchmarks/bench_simulation.py --benchmark-only
 
 Random no-limit hold'em hands, stacks of 200, blinds 1/2, every dealer step, posting,
-showdown and settlement included.  The policy is random over what the actor may do,
-the same for every engine: fold, check or call, or raise (each equally likely among
-those allowed), a raise to a uniform amount between the minimum and the maximum.  For
-`Tables` the policy is numpy over the arrays of `legal()`, one uniform draw a table
-(the kind from its integer part, the amount from the fraction left, which is uniform
-again), and its cost is in the timing; for `Table` and OpenSpiel it is Python's
-`random` (one decision at a time is what those engines offer).  `Tables` are made and
-warmed up (20 steps, their worker threads started) before the timing; each round then
-plays on until a fixed number of hands more have finished (the last step's extra
-hands, under n, are not counted: the rate errs low).  Every finished hand's payoffs
-are summed in the timing: by the tables in C as each hand ends, read once a round
-(`totals()`, as a simulation that wants its result reads it), and in the rows marked
-"payoffs read every step" also by the loop after every step, from the view of
-`last_payoffs(copy=False)` (as a reinforcement-learning loop reads its rewards); the
-sums are checked to be zero.  `observe()` is timed for 4096 tables.
+showdown and settlement included.  The policy is random over what the actor may do, the
+same for every engine: fold, check or call, or raise (each equally likely among those
+allowed), a raise to a uniform amount between the minimum and the maximum.  For `Tables`
+the policy is the package's own, `games.rl.random_actions`: numpy over the arrays of
+`legal()`, one uniform draw a table (the kind from its integer part, the amount from the
+fraction left, which is uniform again), and its cost is in the timing; for `Table` and
+OpenSpiel it is Python's `random` (one decision at a time is what those engines
+offer).  `Tables` are made and warmed up (20 steps, their worker threads started) before
+the timing; each round then plays on until a fixed number of hands more have finished
+(the last step's extra hands, under n, are not counted: the rate errs low).  Every
+finished hand's payoffs are summed in the timing: by the tables in C as each hand ends,
+read once a round (`totals()`, as a simulation that wants its result reads it), and in
+the rows marked "payoffs read every step" also by the loop after every step, from the
+view of `last_payoffs(copy=False)` (as a reinforcement-learning loop reads its rewards);
+the sums are checked to be zero.  `observe()` is timed for 4096 tables.
 
 A second input policy, mostly calls (`calls_policy`), plays the rows marked "mostly
 calls": its hands run about twice as long (20 actions a 6-max hand against 10), so its
@@ -36,6 +36,7 @@ import numpy as np
 import pytest
 
 from games import Table, Tables
+from games.rl import random_actions
 
 STACK, BLINDS = 200, (1, 2)
 SEED = 20261125
@@ -45,29 +46,12 @@ LEARNER = 20_000                          # floats a learner's stand-in update w
 
 
 def numpy_policy(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
-    """Uniform over the actor's allowed kinds of action, raises to a uniform amount,
-    over every table's row of `legal(copy=False)` (`uniform_actions`)."""
+    """Uniform over the actor's allowed kinds of action, raises to a uniform amount
+    (`games.rl.random_actions`, the package's own random policy), over every table's
+    row of `legal(copy=False)`."""
     lg = env.legal(copy=False)          # views: read before the step
-    return uniform_actions(rng, lg.fold, lg.raise_min, lg.raise_max)
-
-
-def uniform_actions(rng: np.random.Generator, fold: np.ndarray, low: np.ndarray,
-                    high: np.ndarray, kinds: np.ndarray | None = None,
-                    amounts: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The policy over rows of `legal()` (fold, raise_min, raise_max): one uniform
-    number a table, scaled by the kinds allowed (fold where it may, check or call,
-    raise where it may); its integer part picks the kind, and the fraction left
-    (uniform on [0, 1) again) the amount.  Written into `kinds` and `amounts` where
-    given (a group's part of whole arrays)."""
-    folds = fold.view(np.int8)
-    x = rng.random(len(folds))
-    x *= (low >= 0) + folds + 1.0
-    pick = x.astype(np.int64)
-    x -= pick
-    kinds = np.subtract(pick + 1, folds, out=kinds)    # where it may not fold, the
-    x *= high - low + 1                                # pick starts at a call
-    amounts = np.add(x.astype(np.int64), low, out=amounts)
-    return kinds, amounts
+    return random_actions({"fold": lg.fold, "raise_min": lg.raise_min,
+                           "raise_max": lg.raise_max}, rng)
 
 
 def calls_policy(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
@@ -253,8 +237,9 @@ def in_two_groups(n: int, threads: int) -> Callable[[int], int]:
     kinds, amounts = np.ones(n, np.int64), np.zeros(n, np.int64)
 
     def choose(lo: int, hi: int) -> None:         # the policy over one group's rows
-        uniform_actions(rng, lg.fold[lo:hi], lg.raise_min[lo:hi], lg.raise_max[lo:hi],
-                        kinds[lo:hi], amounts[lo:hi])
+        random_actions({"fold": lg.fold[lo:hi], "raise_min": lg.raise_min[lo:hi],
+                        "raise_max": lg.raise_max[lo:hi]}, rng,
+                       out=(kinds[lo:hi], amounts[lo:hi]))
 
     def play(hands: int) -> int:
         start, target, checksum = env.hands, env.hands + hands, 0

@@ -101,6 +101,41 @@ def test_random_actions_are_always_legal() -> None:
         assert env.hands > 500
 
 
+def test_random_actions_are_uniform_over_what_each_actor_may_do() -> None:
+    """Each kind the actor may take equally likely, a raise's amount uniform between
+    its bounds: one draw a row decides both, so the amount must not lean on the kind
+    drawn.  Three kinds of row, 30,000 of each; chi-square against the uniform with
+    a bound its distribution passes with chance 1 - 10^-6 (the seed is fixed)."""
+    rows = 30_000
+    fold = np.repeat([True, False, True], rows)
+    low = np.repeat(np.array([4, 2, -1], np.int64), rows)
+    high = np.repeat(np.array([13, 5, -1], np.int64), rows)
+    kinds, amounts = np.empty(3 * rows, np.int64), np.empty(3 * rows, np.int64)
+    got = random_actions({"fold": fold, "raise_min": low, "raise_max": high},
+                         np.random.default_rng(2026), out=(kinds, amounts))
+    assert got[0] is kinds and got[1] is amounts
+
+    def chi_square(counts: np.ndarray) -> float:
+        expected = counts.sum() / len(counts)
+        return float(((counts - expected) ** 2 / expected).sum())
+
+    bound = {2: 23.9, 3: 27.6, 4: 30.7, 10: 44.8}    # degrees of freedom 1, 2, 3, 9
+    for part, allowed, span in ((0, [0, 1, 2], (4, 13)), (1, [1, 2], (2, 5)),
+                                (2, [0, 1], None)):
+        k, a = kinds[part * rows:(part + 1) * rows], amounts[part * rows:(part + 1) * rows]
+        assert set(np.unique(k)) == set(allowed), part
+        assert chi_square(np.bincount(k)[allowed]) < bound[len(allowed)], part
+        if span is not None:
+            raised = a[k == 2]
+            assert raised.min() == span[0] and raised.max() == span[1], part
+            values = np.bincount(raised - span[0])
+            assert chi_square(values) < bound[len(values)], part
+            # the amount's fraction is what is left of the kind's draw: the amounts
+            # of the raises and of the calls spread the same way
+            called = np.bincount(a[k == 1] - span[0], minlength=len(values))
+            assert chi_square(called) < bound[len(values)], part
+
+
 def test_play_random_plays_random_actions_without_asking_for_observations() -> None:
     """`play_random` steps with `random_actions`, the same actions from the same
     generator as over `observe()`, but reads `legal()`'s views: the tables do not
