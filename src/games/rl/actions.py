@@ -127,20 +127,33 @@ def random_actions(view: View, rng: np.random.Generator, *,
 
     One uniform number a table decides both: scaled by the number of kinds allowed,
     its integer part picks the kind, and the fraction left, uniform on [0, 1) again,
-    the amount.  One draw and no select, where two draws and `np.where` took 1.3 times
-    as long (20 against 26 us at 2,048 tables on the Xeon host, where a one-thread
-    step of them takes 130 us); it is the policy of the issue benchmark
-    (benchmarks/bench_simulation.py), whose two threads wait on it."""
+    the amount.  One draw and no select, where two draws and `np.where` took 1.4 times
+    as long (18 against 26 us at 2,048 tables on the Xeon host, where a one-thread
+    step of them takes 130 us), and every operation on arrays of one type: numpy
+    casts an int64 operand of a float operation element by element, at three times
+    the cost.  It is the policy of the issue benchmark (benchmarks/bench_simulation.py),
+    whose two threads wait on it."""
     folds = np.asarray(view["fold"], dtype=np.bool_).view(np.int8)
     low, high = view["raise_min"], view["raise_max"]
-    kinds, amounts = (None, None) if out is None else out
     x = rng.random(len(folds))
-    x *= (low >= 0) + folds + 1.0
-    pick = x.astype(np.int64)
+    allowed = (low >= 0).view(np.int8)                 # the kinds allowed: a call,
+    allowed += folds                                   # a fold where it may, a raise
+    allowed += 1                                       # where it may
+    x *= allowed
+    pick = np.floor(x)
     x -= pick
-    kinds = np.subtract(pick + 1, folds, out=kinds)    # where it may not fold, the
-    x *= high - low + 1                                # pick starts at a call
-    amounts = np.add(x.astype(np.int64), low, out=amounts)
+    span = (high - low).astype(np.float64)
+    span += 1.0
+    x *= span
+    if out is None:
+        kinds, amounts = pick.astype(np.int64), x.astype(np.int64)
+    else:
+        kinds, amounts = out
+        kinds[...] = pick
+        amounts[...] = x
+    kinds += 1                                         # where it may not fold, the
+    kinds -= folds                                     # pick starts at a call
+    amounts += low
     return kinds, amounts
 
 
