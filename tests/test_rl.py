@@ -136,6 +136,15 @@ def test_random_actions_are_uniform_over_what_each_actor_may_do() -> None:
             assert chi_square(called) < bound[len(values)], part
 
 
+def test_random_actions_refuse_out_arrays_of_another_length() -> None:
+    view = {"fold": np.ones(4, bool), "raise_min": np.full(4, 2), "raise_max": np.full(4, 9)}
+    kinds, amounts = np.zeros(4, np.int64), np.zeros(4, np.int64)
+    for out in ((kinds, amounts[:3]), (kinds[:, None], amounts)):
+        with pytest.raises(ValueError, match="out must be two arrays of shape"):
+            random_actions(view, np.random.default_rng(0), out=out)
+    assert not kinds.any() and not amounts.any()
+
+
 def test_play_random_plays_random_actions_without_asking_for_observations() -> None:
     """`play_random` steps with `random_actions`, the same actions from the same
     generator as over `observe()`, but reads `legal()`'s views: the tables do not

@@ -122,8 +122,10 @@ def random_actions(view: View, rng: np.random.Generator, *,
     """A random legal action at every table of `view` (`Tables.observe`, or any mapping
     with its rows "fold", "raise_min" and "raise_max", such as `legal()`'s): fold, check
     or call, or raise, each equally likely among those allowed; a raise to a uniform
-    amount between the minimum and the maximum.  `out`: two int64 arrays as long as
-    the rows, to write the kinds and the amounts into (a part of larger arrays, say).
+    amount between the minimum and the maximum.  The rows are arrays of one length as
+    `Tables` gives them (bool, int64, int64), not checked again here: a policy runs
+    every step.  `out`: two int64 arrays as long as the rows, to write the kinds and
+    the amounts into (a part of larger arrays, say).
 
     One uniform number a table decides both: scaled by the number of kinds allowed,
     its integer part picks the kind, and the fraction left, uniform on [0, 1) again,
@@ -149,6 +151,9 @@ def random_actions(view: View, rng: np.random.Generator, *,
         kinds, amounts = pick.astype(np.int64), x.astype(np.int64)
     else:
         kinds, amounts = out
+        if np.shape(kinds) != pick.shape or np.shape(amounts) != pick.shape:
+            raise ValueError(f"out must be two arrays of shape {pick.shape}, got "
+                             f"{np.shape(kinds)} and {np.shape(amounts)}")
         kinds[...] = pick
         amounts[...] = x
     kinds += 1                                         # where it may not fold, the
