@@ -131,10 +131,10 @@ def random_actions(view: View, rng: np.random.Generator, *,
     its integer part picks the kind, and the fraction left, uniform on [0, 1) again,
     the amount.  One draw and no select, where two draws and `np.where` took 1.4 times
     as long (18 against 26 us at 2,048 tables on the Xeon host, where a one-thread
-    step of them takes 130 us), and every operation on arrays of one type: numpy
-    casts an int64 operand of a float operation element by element, at three times
-    the cost.  It is the policy of the issue benchmark (benchmarks/bench_simulation.py),
-    whose two threads wait on it."""
+    step of them takes 130 us), and no float operation on an int64 array: numpy casts
+    a mixed operand through a buffer, at two to three times the operation's cost (the
+    kinds are counted in int8, the span made float once).  It is the policy of the
+    issue benchmark (benchmarks/bench_simulation.py), whose two threads wait on it."""
     folds = np.asarray(view["fold"], dtype=np.bool_).view(np.int8)
     low, high = view["raise_min"], view["raise_max"]
     x = rng.random(len(folds))
