@@ -85,7 +85,8 @@ def warmed_tables(seats: int, n: int, threads: int) -> tuple[Tables, np.random.G
 
 
 def tables_player(seats: int, n: int, threads: int, every_step: bool = False,
-                  policy: str = "uniform") -> tuple[Callable[[int], int], dict[str, int]]:
+                  policy: str = "uniform", until: int | None = None
+                  ) -> tuple[Callable[[int], int], dict[str, int]]:
     """The tables, made and warmed up (their workers started) outside the timing, and
     a function that plays `hands` more hands on them and returns how many it played.
     The hands' payoffs summed by the tables (`totals()`, read before and after) sum
@@ -93,9 +94,11 @@ def tables_player(seats: int, n: int, threads: int, every_step: bool = False,
     hand's payoffs (all seats, through the read-only view of `last_payoffs(copy=False)`)
     into a running sum, which must be 0 too.  At the end every table's last hand is
     checked to sum to zero row by row.  `policy` names one of POLICIES (the
-    uniform one unless said).  Also returns the counts of what the rounds did: the
-    actions taken (a step is one action at every table) and the hands, whose ratio is
-    a hand's length under the policy."""
+    uniform one unless said).  `until`: the policy chooses only this seat's actions and
+    each step plays the other seats' at random (`Tables.step(..., until=)`).  Also
+    returns the counts of what the rounds did: the actions taken (a step is one action
+    at every table; not counted with `until`, whose steps play more) and the hands,
+    whose ratio is a hand's length under the policy."""
     env, rng = warmed_tables(seats, n, threads)
     step, choose = env.step, POLICIES[policy]
     counts = {"actions": 0, "hands": 0}
@@ -106,7 +109,7 @@ def tables_player(seats: int, n: int, threads: int, every_step: bool = False,
         before = env.totals()
         steps = 0
         while env.hands < target:
-            done = step(*choose(rng, env))
+            done = step(*choose(rng, env), until=until)
             steps += 1
             if every_step:
                 checksum += int(np.compress(done, payoffs, axis=0).sum())
@@ -115,8 +118,9 @@ def tables_player(seats: int, n: int, threads: int, every_step: bool = False,
         assert checksum == 0
         # a row's sum by einsum: numpy's sum(axis=1) over 2..9 columns is slow
         assert not np.einsum("ij->i", payoffs).any()
-        counts["actions"] += steps * n
-        counts["hands"] += env.hands - start
+        if until is None:
+            counts["actions"] += steps * n
+            counts["hands"] += env.hands - start
         return env.hands - start
 
     return play, counts
@@ -303,6 +307,23 @@ def test_tables_calls(measure: Callable[..., Any], benchmark: Any, seats: int, n
                      lib=f"Tables n={n} threads={threads}", hands=hands, rounds=3)
     assert hands <= played < hands + n
     record_length(benchmark, counts)
+
+
+@pytest.mark.parametrize(("seats", "n", "threads"), [(6, 2048, 1), (6, 2048, 2),
+                                                    (2, 1024, 1)])
+def test_tables_others_in_step(measure: Callable[..., Any], seats: int, n: int,
+                               threads: int) -> None:
+    """The same random hands with the numpy policy called once an orbit: it chooses
+    seat 0's actions, and each step plays the other seats' at random until seat 0 is
+    to act again (`until=0`; the same distribution as `random_actions`, drawn from the
+    hands' seeds).  Not the issue's loop, whose policy is numpy for every action: the
+    figure of a cheaper policy, whose serial part runs once for a whole round of
+    actions at every table."""
+    hands = HANDS[seats]
+    play, _ = tables_player(seats, n, threads, until=0)
+    played = measure(play, hands, what=f"{row(seats)}, seat 0 by numpy, the others in the step",
+                     lib=f"Tables n={n} threads={threads}", hands=hands, rounds=3)
+    assert played >= hands          # a step may end several hands at a table
 
 
 @pytest.mark.parametrize("flying", [False, True])

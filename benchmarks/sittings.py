@@ -25,7 +25,10 @@ count it).
 Beside the benchmark's uniform policy, a sitting runs the second input policy, mostly
 calls (`bench_simulation.calls_policy`): hands twice as long, so about half the hands a
 second; the actions a second of the two (hands a second times the actions a hand each
-row records) show whether the engine's own rate moved with the policy.
+row records) show whether the engine's own rate moved with the policy.  And a third
+way to play the same uniform hands, not the issue's loop: the numpy policy for seat 0
+only, the other seats' actions drawn in the step (`until=0`), its serial numpy once an
+orbit rather than once an action (the "others in the step" columns).
 
 Prints the host first (host.py: the CPU's vendor, family and model, and its caches; the
 same virtual machine has landed on an AMD EPYC one session and an Intel Xeon the next),
@@ -112,6 +115,11 @@ def _calls(seats: int, n: int, threads: int) -> Figure:
     return lambda f: f.get(f"test_tables_calls[{seats}-{n}-{threads}]")
 
 
+def _orbit(seats: int, n: int, threads: int) -> Figure:
+    # the policy for seat 0 only, the others in the step (the cheaper policy's figure)
+    return lambda f: f.get(f"test_tables_others_in_step[{seats}-{n}-{threads}]")
+
+
 def _ratio(one: Figure, two: Figure) -> Figure:
     """Two threads' figure over one thread's, in the same sitting."""
     def two_over_one(f: dict[str, float]) -> float | None:
@@ -153,6 +161,10 @@ COLUMNS: list[tuple[str, Figure, Callable[[float], str]]] = [
     ("mostly calls, 1 thread, 2,048 (k)", _calls(6, 2048, 1), _k),
     ("mostly calls, 2 threads / 1, 2,048", _ratio(_calls(6, 2048, 1), _calls(6, 2048, 2)), _x),
     ("mostly calls, heads-up, 1 thread, 1,024 (M)", _calls(2, 1024, 1), _m),
+    ("others in the step, 1 thread, 2,048 (k)", _orbit(6, 2048, 1), _k),
+    ("others in the step, 2 threads / 1, 2,048",
+     _ratio(_orbit(6, 2048, 1), _orbit(6, 2048, 2)), _x),
+    ("others in the step, heads-up, 1 thread, 1,024 (M)", _orbit(2, 1024, 1), _m),
     ("actions a second, 1 thread, 2,048, uniform (M)",
      lambda f: f.get("test_tables[2048-1-6] actions"), _m),
     ("actions a second, 1 thread, 2,048, mostly calls (M)",

@@ -4,6 +4,7 @@ and for two, each in a process of its own, taking turns.
 
     python benchmarks/threads.py                        # 6-max, 2,048 tables
     python benchmarks/threads.py --tables 4096 --runs 5
+    python benchmarks/threads.py --until 0              # seat 0 by the numpy policy
 
 Why: the loop's two-thread ratio is what a caller gets, but it mixes two things.  The
 step splits over the threads; the policy does not, and it runs between steps while
@@ -23,6 +24,12 @@ take turns, run after run, so that both see the same spells of a noisy host.  Ea
 process warms its tables up (`warmed_tables`), then plays `--rounds` rounds of
 `--steps` steps and reports each round; the tables' summed payoffs are checked to be
 zero.  Not a test: run it by hand.
+
+`--until SEAT` plays the same random hands with the policy called once an orbit: the
+numpy policy chooses only the actions of that seat, and each step's other seats act at
+random in the step (`Tables.step(..., until=SEAT)`, the same distribution as the
+policy's, drawn from the hands' seeds).  It says how the ratio moves when the serial
+numpy runs once for every table's whole round of actions, not once for each action.
 """
 
 from __future__ import annotations
@@ -40,7 +47,8 @@ from bench_simulation import numpy_policy, warmed_tables
 from host import describe
 
 
-def child(seats: int, n: int, threads: int, rounds: int, steps: int) -> None:
+def child(seats: int, n: int, threads: int, rounds: int, steps: int,
+          until: int | None) -> None:
     """Play the rounds and print one JSON line: per round, the policy's and the step's
     microseconds a step, the loop's hands a second, and the policy's microseconds over
     the same arrays again with no step between (`warm_us`)."""
@@ -55,7 +63,7 @@ def child(seats: int, n: int, threads: int, rounds: int, steps: int) -> None:
             a = time.perf_counter()
             kinds, amounts = numpy_policy(rng, env)
             b = time.perf_counter()
-            env.step(kinds, amounts)
+            env.step(kinds, amounts, until=until)
             stepping += time.perf_counter() - b
             policy += b - a
         wall = time.perf_counter() - began
@@ -76,7 +84,8 @@ def run(args: argparse.Namespace, threads: int) -> list[dict[str, float]]:
     stdout = subprocess.run(
         [sys.executable, __file__, "--child", str(threads), "--seats", str(args.seats),
          "--tables", str(args.tables), "--rounds", str(args.rounds), "--steps",
-         str(args.steps)], check=True, capture_output=True, text=True).stdout
+         str(args.steps)] + ([] if args.until is None else ["--until", str(args.until)]),
+        check=True, capture_output=True, text=True).stdout
     rounds: list[dict[str, float]] = json.loads(stdout.strip().splitlines()[-1])
     return rounds
 
@@ -93,16 +102,22 @@ def main() -> None:
                         help="turns of one thread, then two, each in a new process")
     parser.add_argument("--rounds", type=int, default=3, help="rounds a process")
     parser.add_argument("--steps", type=int, default=1000, help="steps a round")
+    parser.add_argument("--until", type=int, default=None, metavar="SEAT",
+                        help="the policy chooses this seat's actions, the step the others'")
     parser.add_argument("--child", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if min(args.seats - 1, args.tables, args.runs, args.rounds, args.steps) < 1:
         parser.error("seats must be 2 or more; tables, runs, rounds and steps positive")
+    if args.until is not None and not 0 <= args.until < args.seats:
+        parser.error(f"--until must be a seat of 0..{args.seats - 1}")
     if args.child:
-        child(args.seats, args.tables, args.child, args.rounds, args.steps)
+        child(args.seats, args.tables, args.child, args.rounds, args.steps, args.until)
         return
     print(describe())
     print(f"{args.seats}-max, {args.tables:,} tables, {args.rounds} rounds of "
-          f"{args.steps:,} steps a process; the medians of each process's rounds")
+          f"{args.steps:,} steps a process; the medians of each process's rounds"
+          + ("" if args.until is None else
+             f"; the policy for seat {args.until}, the others in the step"))
     print("| run | threads | policy (us) | policy, warm (us) | step (us) | loop (k hands/s) |")
     print("|---|---:|---:|---:|---:|---:|")
     seen: dict[int, dict[str, list[float]]] = {

@@ -64,8 +64,12 @@ def test_columns_and_row(tmp_path: Path) -> None:
                 bench("test_tables[2048-2-6]", 600_000, 1.8e6, 1.9e6, actions=10.35),
                 bench("test_tables_calls[6-2048-1]", 300_000, 5.5e5, 5.6e5, actions=20.0),
                 bench("test_tables_calls[6-2048-2]", 300_000, 9.0e5, 9.52e5, actions=20.0),
+                bench("test_tables_others_in_step[6-2048-1]", 600_000, 1.1e6, 1.2e6),
+                bench("test_tables_others_in_step[6-2048-2]", 600_000, 2.2e6, 2.28e6),
                 bench("test_observe", 4096, 1.6e8, 1.6e8))
     assert column("2 threads / 1, 2,048")(f) == pytest.approx(1.9)
+    assert column("others in the step, 2 threads / 1, 2,048")(f) == pytest.approx(1.9)
+    assert column("others in the step, heads-up, 1 thread, 1,024 (M)")(f) is None
     assert column("2 threads / 1, 4,096")(f) is None        # its rows did not run
     assert column("mostly calls, 2 threads / 1, 2,048")(f) == pytest.approx(1.7)
     assert column("actions a second, 1 thread, 2,048, uniform (M)")(f) == pytest.approx(10.35e6)
@@ -80,6 +84,7 @@ def test_columns_and_row(tmp_path: Path) -> None:
     assert shown["1 thread, 4,096 (k)"] == ""
     assert shown["mostly calls, 1 thread, 2,048 (k)"] == "560"
     assert shown["actions a second, 1 thread, 2,048, mostly calls (M)"] == "11.20"
+    assert shown["others in the step, 1 thread, 2,048 (k)"] == "1,200"
 
 
 def test_slow_sittings_are_left_out_and_ranges_span_the_rest(tmp_path: Path) -> None:
