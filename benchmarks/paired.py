@@ -148,7 +148,7 @@ def main() -> None:
         print(f"  {old / 1e3:8.0f} {new / 1e3:8.0f}   {new / old:.3f}")
     if args.apart:      # one core may be quicker than the other for minutes: a build's
         # ratio on each core, once each, multiplied and rooted, cancels the cores' own
-        ratios = [(ratios[k] * ratios[k + 1]) ** 0.5 for k in range(0, len(ratios) - 1, 2)]
+        ratios = [(ratios[k] * ratios[k + 1]) ** 0.5 for k in range(0, len(ratios), 2)]
         print("each build on each core once, pair by pair (the geometric mean of two "
               "swapped pairs): " + ", ".join(f"{r:.3f}" for r in ratios))
     print(f"new/old: median {statistics.median(ratios):.3f}, "
