@@ -141,3 +141,153 @@ def test_the_installed_command_and_python_m_games_agree():
     failed = subprocess.run([sys.executable, "-m", "games", "eval", "Xx"],
                             capture_output=True, text=True, timeout=60)
     assert failed.returncode == 2 and "pokerhands: error:" in failed.stderr
+
+
+# ---------------------------------------------------------------- simulate
+
+def _simulate(capsys, *argv: str) -> dict:
+    assert main(["simulate", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_simulate_reports_what_the_tables_sum(capsys):
+    import numpy as np
+
+    from games import Tables
+    from games.rl import play_random
+
+    data = _simulate(capsys, "--tables", "300", "--seats", "3", "--hands", "20000",
+                     "--seed", "5")
+    rng = np.random.default_rng(5)         # the same loop on the library
+    with Tables("holdem", n=300, seats=3, stacks=200, seed=5) as env:
+        while env.hands < 20000:
+            play_random(env, rng)
+        totals = env.totals()
+    assert data["hands"] == totals.hands >= 20000
+    players = data["players"]
+    assert [p["seat"] for p in players] == ["p1", "p2", "p3"]
+    assert [p["blind"] for p in players] == [1, 2, 0]
+    assert [p["won"] for p in players] == totals.won.tolist()
+    assert sum(p["won"] for p in players) == 0           # chips conserved
+    assert [p["mean"] for p in players] == totals.mean.tolist()
+    assert [p["se"] for p in players] == totals.standard_error.tolist()
+    assert data["interrupted"] is False and data["hands_per_second"] > 0
+    assert (data["game"], data["betting"], data["tables"]) == ("holdem", "no-limit", 300)
+
+
+def test_simulate_same_seed_same_hands_whatever_the_threads(capsys):
+    runs = [_simulate(capsys, "--tables", "600", "--hands", "30000", "--seed", "9",
+                      "--threads", threads) for threads in ("1", "2", "1")]
+    assert len({json.dumps([r["hands"], r["players"]]) for r in runs}) == 1
+    other = _simulate(capsys, "--tables", "600", "--hands", "30000", "--seed", "10")
+    assert other["players"] != runs[0]["players"]
+
+
+def test_simulate_prints_the_rate_and_each_seat(capsys):
+    assert main(["simulate", "--seats", "2", "--stacks", "100", "--blinds", "1", "2",
+                 "--tables", "64", "--hands", "5000"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("Texas Hold'em, no-limit: 2 seats, stacks 100, blinds 1/2; "
+                        "64 tables on 1 thread, seed 0")
+    assert " hands/s; every seat at random" in lines[1]
+    assert lines[2].split() == ["seat", "posts", "chips", "a", "hand", "standard", "error"]
+    seats = [line.split() for line in lines[3:]]
+    assert [s[:2] for s in seats] == [["p1", "2"], ["p2", "1"]]     # heads-up: p2 posts
+    assert float(seats[0][2]) == -float(seats[1][2])                 # the small blind
+
+
+def test_simulate_games_and_forced_bets(capsys):
+    stud = _simulate(capsys, "--game", "seven-card-stud", "--antes", "1", "--seats", "4",
+                     "--tables", "64", "--hands", "2000")
+    assert stud["betting"] == "fixed-limit" and stud["hands"] >= 2000
+    assert [p["ante"] for p in stud["players"]] == [1, 1, 1, 1]
+    assert sum(p["won"] for p in stud["players"]) == 0
+    omaha = _simulate(capsys, "--game", "omaha-hilo", "--blinds", "1", "2", "4",
+                      "--tables", "64", "--hands", "2000")
+    assert [p["blind"] for p in omaha["players"]] == [1, 2, 4, 0, 0, 0]
+    assert sum(p["won"] for p in omaha["players"]) == 0
+
+
+def test_simulate_for_a_time(capsys):
+    data = _simulate(capsys, "--seconds", "0.05", "--tables", "64")
+    assert data["hands"] > 0 and data["seconds"] >= 0.05
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--tables", "0"], "n must be 1.."),
+    (["--seats", "11"], "2..10 players"),
+    (["--seats", "1"], "2..10 players"),
+    (["--hands", "0"], "--hands must be at least 1, got 0"),
+    (["--seconds", "-1"], "--seconds must be more than 0"),
+    (["--seconds", "nan"], "--seconds must be more than 0"),
+    (["--threads", "0"], "threads must be"),
+    (["--stacks", "0"], "stack"),
+    (["--blinds", "-1", "2"], "blinds"),
+    (["--antes", "-1"], "antes"),
+    (["--game", "badugi"], "decisions other than bets"),
+    (["--game", "poker"], "unknown game"),
+    (["--game", "seven-card-stud", "--blinds", "1", "2"], "has no blinds"),
+])
+def test_simulate_refuses_bad_settings(capsys, argv, says):
+    assert main(["simulate", "--tables", "8", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("pokerhands: error:") and says in captured.err
+
+
+def test_simulate_hands_or_seconds_not_both(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "--hands", "10", "--seconds", "1"])
+    assert exit_.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_simulate_ctrl_c_stops_after_the_step_and_prints_the_sums(capsys, monkeypatch):
+    import os
+    import signal
+
+    import games.rl
+
+    played = games.rl.play_random
+    steps = []
+
+    def play_then_interrupt(tables, rng):
+        steps.append(1)
+        done = played(tables, rng)
+        if len(steps) == 40:        # Ctrl-C while the step's Python is still running
+            os.kill(os.getpid(), signal.SIGINT)
+        return done
+
+    before = signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr(games.rl, "play_random", play_then_interrupt)
+    data = _simulate(capsys, "--tables", "100", "--hands", "100000000")
+    assert data["interrupted"] is True and len(steps) == 40
+    assert 0 < data["hands"] < 100000000
+    assert sum(p["won"] for p in data["players"]) == 0
+    assert signal.getsignal(signal.SIGINT) is before          # the old handler is back
+
+
+def test_simulate_draws_a_progress_bar_on_a_terminal(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    assert main(["simulate", "--seconds", "0.7", "--tables", "64"]) == 0
+    err = capsys.readouterr().err
+    assert "%" in err and err.endswith("\r")      # drawn, then wiped
+
+
+def test_simulate_prints_what_the_guide_shows(capsys):
+    from pathlib import Path
+
+    guide = Path(__file__).resolve().parents[1] / "docs" / "guides" / "simulation.md"
+    if not guide.is_file():
+        pytest.skip("no docs/ beside the tests (not a source tree)")
+    text = guide.read_text()
+    command = "$ pokerhands simulate "
+    start = text.index(command)
+    shown = text[start:text.index("```", start)].splitlines()
+    assert main(shown[0][len("$ pokerhands "):].split()) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == len(shown) - 1 == 9
+    assert printed[0] == shown[1] and printed[2:] == shown[3:]     # all but the rate
+    assert printed[1].split(" hands in ")[0] == shown[2].split(" hands in ")[0]

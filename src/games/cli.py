@@ -8,25 +8,34 @@
     pokerhands equity Ac2d3h3s 2c4d6h8s --game badugi --keep 3 pat
     pokerhands table --vs "TT+,AKs" --png grid.png
     pokerhands table --rows AA KK AKs --csv table.csv --scheduler tcp://host:8786
+    pokerhands simulate --tables 2048 --seats 6 --hands 10000000 --threads 2
 
-Equity prints a table per player and how it was computed; a progress bar goes to
-stderr when a run is long and stderr is a terminal; Ctrl-C while sampling prints the
-result so far.  `python -m games` is the same command.
+Equity prints a table per player and how it was computed; simulate prints the hands a
+second and each seat's chips won a hand with its standard error.  A progress bar goes
+to stderr when a run is long and stderr is a terminal; Ctrl-C while sampling or
+simulating prints the result so far.  `python -m games` is the same command.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
 from collections.abc import Sequence
-from typing import TextIO
+from types import FrameType
+from typing import TYPE_CHECKING, Any, TextIO
+
+import numpy as np
 
 from evaluator import HIGH, __version__, format_cards, parse_cards
 from games.equity import EquityResult, equity
 from games.equity.dealout import is_draw, is_stud
 from games.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from games import Tables
 
 
 def _board_game_options(sub: argparse.ArgumentParser,
@@ -79,6 +88,28 @@ def _parser() -> argparse.ArgumentParser:
     tb.add_argument("--csv", help="write CSV here ('-': standard output)")
     tb.add_argument("--json", dest="json_path", help="write JSON here ('-': standard output)")
     tb.add_argument("--png", help="write a heat map here (needs pokerhands[plot])")
+
+    sm = sub.add_parser("simulate", help="random hands at thousands of tables at once")
+    sm.add_argument("--game", default="holdem",
+                    help="a game whose only decisions are bets (default: holdem)")
+    sm.add_argument("--tables", type=int, default=2048, help="tables stepped at once "
+                    "(default: 2048)")
+    sm.add_argument("--seats", type=int, default=6, help="seats a table (default: 6)")
+    sm.add_argument("--stacks", type=int, default=200,
+                    help="every seat's chips at the start of every hand (default: 200)")
+    sm.add_argument("--blinds", type=int, nargs="+", metavar="CHIPS",
+                    help="small and big blind, straddles after them (default: the "
+                         "game's, 1 2 in the blind games)")
+    sm.add_argument("--antes", type=int, help="every seat's ante")
+    much = sm.add_mutually_exclusive_group()
+    much.add_argument("--hands", type=int,
+                      help="play until this many hands have ended (default: 1000000)")
+    much.add_argument("--seconds", type=float, help="play for this long")
+    sm.add_argument("--threads", type=int, default=1,
+                    help="threads the tables are split over (default: 1)")
+    sm.add_argument("--seed", type=int, default=0,
+                    help="seed of the cards and the actions (default: 0)")
+    sm.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
 
 
@@ -90,12 +121,14 @@ class _ProgressBar:
         self.start = time.perf_counter()
         self.drawn = False
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, done: float, total: float, count: int | None = None) -> None:
+        """`done` of `total` so far; the count shown is `count`, or `done`."""
         if time.perf_counter() - self.start < 0.5:
             return
         frac = min(1.0, done / total) if total else 0.0
         bar = "#" * int(30 * frac)
-        self.stream.write(f"\r[{bar:<30}] {100 * frac:5.1f}%  {done:,}")
+        shown = int(done) if count is None else count
+        self.stream.write(f"\r[{bar:<30}] {100 * frac:5.1f}%  {shown:,}")
         self.stream.flush()
         self.drawn = True
 
@@ -201,6 +234,111 @@ def _table(args: argparse.Namespace) -> int:
     return 0
 
 
+class _StopOnInterrupt:
+    """Ctrl-C asks a loop to stop after its current step (`asked`), where an exception
+    raised between two of a step's lines could leave the tables' Python counts behind
+    their C state.  A context: the old handler is back on leaving it."""
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def _ask(self, signum: int, frame: FrameType | None) -> None:
+        self.asked = True
+
+    def __enter__(self) -> _StopOnInterrupt:
+        self._old = signal.signal(signal.SIGINT, self._ask)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        # None: a handler not set from Python, which cannot be set back from it
+        signal.signal(signal.SIGINT, signal.SIG_DFL if self._old is None else self._old)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    """Random hands on `games.Tables` (`games.rl.play_random`: every seat folds,
+    checks or calls, or raises to a uniform amount, each equally likely among those
+    allowed), the policy's numpy timed with the step: the loop of the benchmark."""
+    from games import Tables
+
+    if args.hands is not None and args.hands < 1:
+        raise ValueError(f"--hands must be at least 1, got {args.hands}")
+    if args.seconds is not None and not args.seconds > 0:
+        raise ValueError(f"--seconds must be more than 0, got {args.seconds}")
+    settings: dict[str, Any] = {}
+    if args.blinds is not None:
+        settings["blinds"] = tuple(args.blinds)
+    if args.antes is not None:
+        settings["antes"] = args.antes
+    with Tables(args.game, n=args.tables, seats=args.seats, stacks=args.stacks,
+                seed=args.seed, threads=args.threads, **settings) as env:
+        seconds, interrupted = _play(env, np.random.default_rng(args.seed), args.hands,
+                                     args.seconds)
+        totals = env.totals()
+    options = env.options
+
+    def number(x: float) -> float | None:           # JSON has no nan (no hand yet)
+        return float(x) if np.isfinite(x) else None
+
+    players = [{"seat": f"p{k + 1}", "blind": options.posted_blinds[k],
+                "ante": options.posted_antes[k], "won": int(totals.won[k]),
+                "mean": number(totals.mean[k]), "se": number(totals.standard_error[k])}
+               for k in range(env.seats)]
+    if args.json:
+        print(json.dumps({
+            "game": env.game.name, "betting": options.betting.value, "seats": env.seats,
+            "stacks": args.stacks, "tables": env.n, "threads": env.threads,
+            "seed": args.seed, "hands": totals.hands, "seconds": seconds,
+            "hands_per_second": totals.hands / seconds if seconds > 0 else None,
+            "interrupted": interrupted, "players": players,
+        }, indent=2))
+        return 0
+    forced = "blinds " + ("/".join(str(b) for b in options.blinds if b) or "none")
+    if any(options.antes):
+        forced += ", antes " + "/".join(str(a) for a in options.antes)
+    threads = f"{env.threads} thread" + ("s" if env.threads != 1 else "")
+    print(f"{env.game.title}, {options.betting.value}: {env.seats} seats, stacks "
+          f"{args.stacks}, {forced}; {env.n:,} tables on {threads}, seed {args.seed}")
+    rate = f": {totals.hands / seconds:,.0f} hands/s" if seconds > 0 else ""
+    stopped = " (interrupted)" if interrupted else ""
+    print(f"{totals.hands:,} hands in {seconds:.3f} s{rate}{stopped}; every seat at random")
+    print(f"{'seat':<5}{'posts':>7}{'chips a hand':>15}{'standard error':>16}")
+    for k, p in enumerate(players):
+        print(f"{p['seat']:<5}{options.posted_blinds[k] + options.posted_antes[k]:>7}"
+              f"{totals.mean[k]:>15.4f}{totals.standard_error[k]:>16.4f}")
+    return 0
+
+
+def _play(env: Tables, rng: np.random.Generator, hands: int | None,
+          seconds: float | None) -> tuple[float, bool]:
+    """Step `env` at random until `hands` hands have ended, for `seconds` (a million
+    hands when neither is given) or until Ctrl-C; the time it took and whether Ctrl-C
+    stopped it.  A progress bar on stderr when it is a terminal."""
+    from games.rl import play_random
+
+    target = 1_000_000 if hands is None and seconds is None else hands
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    start = time.perf_counter()
+    try:
+        with _StopOnInterrupt() as interrupt:
+            while not interrupt.asked:
+                elapsed = time.perf_counter() - start
+                if target is not None:
+                    if env.hands >= target:
+                        break
+                    if bar is not None:
+                        bar(env.hands, target)
+                elif seconds is not None:
+                    if elapsed >= seconds:
+                        break
+                    if bar is not None:
+                        bar(elapsed, seconds, env.hands)
+                play_random(env, rng)
+            return time.perf_counter() - start, interrupt.asked
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `pokerhands` console command; returns the exit status."""
     parser = _parser()
@@ -210,6 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _eval(args)
         if args.command == "table":
             return _table(args)
+        if args.command == "simulate":
+            return _simulate(args)
         return _equity(args)
     except (TypeError, ValueError, ImportError, ConnectionError) as e:
         print(f"pokerhands: error: {e}", file=sys.stderr)
