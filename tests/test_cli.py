@@ -291,3 +291,18 @@ def test_simulate_prints_what_the_guide_shows(capsys):
     assert len(printed) == len(shown) - 1 == 9
     assert printed[0] == shown[1] and printed[2:] == shown[3:]     # all but the rate
     assert printed[1].split(" hands in ")[0] == shown[2].split(" hands in ")[0]
+
+
+def test_simulate_runs_off_the_main_thread(capsys):
+    import signal
+    import threading
+
+    before = signal.getsignal(signal.SIGINT)
+    codes = []
+    thread = threading.Thread(target=lambda: codes.append(
+        main(["simulate", "--tables", "64", "--hands", "2000", "--json"])))
+    thread.start()
+    thread.join(60)
+    assert codes == [0]                   # no handler set there, and none needed
+    assert json.loads(capsys.readouterr().out)["hands"] >= 2000
+    assert signal.getsignal(signal.SIGINT) is before

@@ -22,6 +22,7 @@ import argparse
 import json
 import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from types import FrameType
@@ -237,21 +238,25 @@ def _table(args: argparse.Namespace) -> int:
 class _StopOnInterrupt:
     """Ctrl-C asks a loop to stop after its current step (`asked`), where an exception
     raised between two of a step's lines could leave the tables' Python counts behind
-    their C state.  A context: the old handler is back on leaving it."""
+    their C state.  A context: the old handler is back on leaving it.  Off a main
+    thread (`main` called from a thread of a program's own), where Python lets no
+    handler be set, it changes nothing and Ctrl-C is the program's."""
 
     def __init__(self) -> None:
         self.asked = False
+        self._set = threading.current_thread() is threading.main_thread()
 
     def _ask(self, signum: int, frame: FrameType | None) -> None:
         self.asked = True
 
     def __enter__(self) -> _StopOnInterrupt:
-        self._old = signal.signal(signal.SIGINT, self._ask)
+        if self._set:
+            self._old = signal.signal(signal.SIGINT, self._ask)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        # None: a handler not set from Python, which cannot be set back from it
-        signal.signal(signal.SIGINT, signal.SIG_DFL if self._old is None else self._old)
+        if self._set:   # None: a handler not set from Python, which it cannot set back
+            signal.signal(signal.SIGINT, signal.SIG_DFL if self._old is None else self._old)
 
 
 def _simulate(args: argparse.Namespace) -> int:
