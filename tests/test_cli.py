@@ -306,3 +306,29 @@ def test_simulate_runs_off_the_main_thread(capsys):
     assert codes == [0]                   # no handler set there, and none needed
     assert json.loads(capsys.readouterr().out)["hands"] >= 2000
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_simulate_with_stacks_carried_over(capsys):
+    import numpy as np
+
+    from games import Tables
+    from games.rl import play_random
+
+    data = _simulate(capsys, "--carry", "--seats", "3", "--tables", "200", "--hands",
+                     "20000", "--seed", "2")
+    rng = np.random.default_rng(2)
+    with Tables("holdem", n=200, seats=3, stacks=200, seed=2, carry=True) as env:
+        while env.hands < 20000:
+            play_random(env, rng)
+        totals = env.totals()
+    players = data["players"]
+    assert data["carry"] is True and data["hands"] == totals.hands
+    assert [p["won"] for p in players] == totals.won.tolist()
+    assert sum(p["won"] for p in players) == 0
+    # a hand's stacks hang on the last one's: the error is the tables'
+    assert [p["se"] for p in players] == totals.table_error.tolist()
+    assert totals.table_error.tolist() != totals.standard_error.tolist()
+    assert main(["simulate", "--carry", "--tables", "64", "--hands", "1000"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "stacks 200 carried over" in lines[0]
+    assert all(line.split()[1] == "-" for line in lines[3:])    # the blinds move

@@ -98,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     sm.add_argument("--seats", type=int, default=6, help="seats a table (default: 6)")
     sm.add_argument("--stacks", type=int, default=200,
                     help="every seat's chips at the start of every hand (default: 200)")
+    sm.add_argument("--carry", action="store_true",
+                    help="stacks carry over from hand to hand and the button moves; a "
+                         "table starts again when one seat has all the chips")
     sm.add_argument("--blinds", type=int, nargs="+", metavar="CHIPS",
                     help="small and big blind, straddles after them (default: the "
                          "game's, 1 2 in the blind games)")
@@ -275,23 +278,26 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.antes is not None:
         settings["antes"] = args.antes
     with Tables(args.game, n=args.tables, seats=args.seats, stacks=args.stacks,
-                seed=args.seed, threads=args.threads, **settings) as env:
+                seed=args.seed, threads=args.threads, carry=args.carry, **settings) as env:
         seconds, interrupted = _play(env, np.random.default_rng(args.seed), args.hands,
                                      args.seconds)
         totals = env.totals()
     options = env.options
+    # with carry a hand's stacks hang on the last one's: the tables are the independent
+    # draws then (`TablesTotals.table_error`), not the hands
+    error = totals.table_error if args.carry else totals.standard_error
 
     def number(x: float) -> float | None:           # JSON has no nan (no hand yet)
         return float(x) if np.isfinite(x) else None
 
     players = [{"seat": f"p{k + 1}", "blind": options.posted_blinds[k],
                 "ante": options.posted_antes[k], "won": int(totals.won[k]),
-                "mean": number(totals.mean[k]), "se": number(totals.standard_error[k])}
+                "mean": number(totals.mean[k]), "se": number(error[k])}
                for k in range(env.seats)]
     if args.json:
         print(json.dumps({
             "game": env.game.name, "betting": options.betting.value, "seats": env.seats,
-            "stacks": args.stacks, "tables": env.n, "threads": env.threads,
+            "stacks": args.stacks, "carry": args.carry, "tables": env.n, "threads": env.threads,
             "seed": args.seed, "hands": totals.hands, "seconds": seconds,
             "hands_per_second": totals.hands / seconds if seconds > 0 else None,
             "interrupted": interrupted, "players": players,
@@ -301,15 +307,16 @@ def _simulate(args: argparse.Namespace) -> int:
     if any(options.antes):
         forced += ", antes " + "/".join(str(a) for a in options.antes)
     threads = f"{env.threads} thread" + ("s" if env.threads != 1 else "")
+    carried = " carried over" if args.carry else ""
     print(f"{env.game.title}, {options.betting.value}: {env.seats} seats, stacks "
-          f"{args.stacks}, {forced}; {env.n:,} tables on {threads}, seed {args.seed}")
+          f"{args.stacks}{carried}, {forced}; {env.n:,} tables on {threads}, seed {args.seed}")
     rate = f": {totals.hands / seconds:,.0f} hands/s" if seconds > 0 else ""
     stopped = " (interrupted)" if interrupted else ""
     print(f"{totals.hands:,} hands in {seconds:.3f} s{rate}{stopped}; every seat at random")
     print(f"{'seat':<5}{'posts':>7}{'chips a hand':>15}{'standard error':>16}")
     for k, p in enumerate(players):
-        print(f"{p['seat']:<5}{options.posted_blinds[k] + options.posted_antes[k]:>7}"
-              f"{totals.mean[k]:>15.4f}{totals.standard_error[k]:>16.4f}")
+        posts = "-" if args.carry else options.posted_blinds[k] + options.posted_antes[k]
+        print(f"{p['seat']:<5}{posts:>7}{totals.mean[k]:>15.4f}{error[k]:>16.4f}")
     return 0
 
 
