@@ -254,7 +254,7 @@ def test_simulate_ctrl_c_stops_after_the_step_and_prints_the_sums(capsys, monkey
     def play_then_interrupt(tables, rng):
         steps.append(1)
         done = played(tables, rng)
-        if len(steps) == 40:        # Ctrl-C while the step's Python is still running
+        if len(steps) == 40:        # Ctrl-C inside the loop, as a step returns
             os.kill(os.getpid(), signal.SIGINT)
         return done
 
