@@ -332,3 +332,16 @@ def test_simulate_with_stacks_carried_over(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert "stacks 200 carried over" in lines[0]
     assert all(line.split()[1] == "-" for line in lines[3:])    # the blinds move
+
+
+def test_simulate_out_of_memory_is_a_message_not_a_traceback(capsys, monkeypatch):
+    import games
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError("no memory for 16777216 tables")     # as the batch says it
+
+    monkeypatch.setattr(games, "Tables", no_memory)
+    assert main(["simulate", "--tables", "16777216"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "pokerhands: error: no memory for 16777216 tables\n"

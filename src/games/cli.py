@@ -366,6 +366,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TypeError, ValueError, ImportError, ConnectionError) as e:
         print(f"pokerhands: error: {e}", file=sys.stderr)
         return 2
+    except MemoryError as e:          # more tables than the machine holds, say
+        print(f"pokerhands: error: {e or 'out of memory'}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("pokerhands: interrupted", file=sys.stderr)
         return 130
