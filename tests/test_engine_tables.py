@@ -688,15 +688,20 @@ TestSteps = Steps.TestCase
     (dict(game="italian"), ValueError, "decisions other than bets"),
     (dict(game="2-7-triple-draw"), ValueError, "decisions other than bets"),
     (dict(game="crazy-pineapple"), ValueError, "decisions other than bets"),
-    (dict(game="ofc"), ValueError, "decisions other than bets|played by"),
+    (dict(game="ofc"), ValueError, "decisions other than bets|seats must be"),
     (dict(n=0), ValueError, "n must be"), (dict(n=2.0), TypeError, "n must be an int"),
-    (dict(n=True), TypeError, "n must be an int"), (dict(seats=1), ValueError, "played by"),
+    (dict(n=True), TypeError, "n must be an int"),
+    (dict(seats=1), ValueError, r"seats must be 2\.\.10 for Texas Hold'em, got 1"),
+    (dict(seats=11), ValueError, r"seats must be 2\.\.10 for Texas Hold'em, got 11"),
+    (dict(game="razz", seats=9), ValueError, r"seats must be 2\.\.8 for Razz"),
     (dict(seats="6"), TypeError, "seats must be an int"),
     (dict(stacks=0), ValueError, "stacks"), (dict(stacks=[100, 100]), ValueError, "stacks"),
     (dict(stacks="100"), TypeError, "stacks"),
     (dict(stacks=[1, 1, 1], antes=1), ValueError, "nobody ever decides"),
     (dict(stacks=[1, 1, 1], antes=1, carry=True), ValueError, "nobody ever decides"),
     (dict(carry=1), TypeError, "carry"), (dict(on_illegal="skip"), ValueError, "on_illegal"),
+    (dict(on_illegal=["fold"]), TypeError, "on_illegal must be a str, got list"),
+    (dict(blindz=(1, 2)), TypeError, "unknown table option 'blindz'; the options are blinds"),
     (dict(threads=0), ValueError, "threads"), (dict(seed=-1), ValueError, "seed"),
     (dict(blinds=(1, -2)), ValueError, "blinds"),
 ])
@@ -732,6 +737,14 @@ def test_bad_steps_and_views_are_refused() -> None:
     view = env.observe(copy=False)["stacks"]
     with pytest.raises(ValueError, match="read-only"):
         view[0, 0] = 5
+    for odd in (None, {0: 1}, (k for k in range(3)), object()):     # no array of ints
+        with pytest.raises(TypeError, match="kinds must be an array of ints, got "
+                                            f"{type(odd).__name__}"):
+            env.step(odd)  # type: ignore[arg-type]
+        if odd is not None:                                         # None: no raise
+            with pytest.raises(TypeError, match="amounts must be an array of ints"):
+                env.step([1, 1, 1], odd)  # type: ignore[arg-type]
+    assert env._batch.save() == before
 
 
 class Int64Subclass(np.ndarray):
@@ -998,7 +1011,7 @@ def test_a_step_while_another_runs_is_refused_and_changes_nothing() -> None:
     env = Tables("holdem", n=4, seats=2, seed=3)
     before = env._batch.save()
     # as if another thread were inside step()
-    with env._stepping, pytest.raises(RuntimeError, match="another step of these tables"):
+    with env._stepping, pytest.raises(RuntimeError, match="another thread stepped these"):
         env.step(np.ones(4, np.int64))
     assert env._batch.save() == before
     env.step(np.ones(4, np.int64))      # and the tables step again afterwards

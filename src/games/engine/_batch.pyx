@@ -414,9 +414,10 @@ cdef class Batch:
     cdef int p_lo, p_hi                     # the acting tables lie in p_lo..p_hi-1
     cdef uint8_t *p_done
     cdef int p_mode
-    # a step with `until` (`_others`): the seat the others play up to (-1: none), their
-    # actions a table at most, and the step's actions as the batch's own arrays, which
-    # `_others` writes (each thread only at the tables of its ranges)
+    # a step with `until` (`_others`): the seat the others play up to (-1: none) and
+    # their actions a table at most; the step's actions as the batch's own arrays
+    # (`_own_actions`), which `_others` writes (each thread only at the tables of its
+    # ranges)
     cdef int p_until
     cdef int p_most
     cdef int64_t *a_kinds
@@ -427,8 +428,8 @@ cdef class Batch:
     cdef Crew crew
     cdef list _threads
     # a step posted and not landed yet (`step(..., land=False)`, `land`): the workers
-    # play it while this thread is back in Python; the arrays it reads and writes are
-    # held here until it lands
+    # play it while this thread is back in Python; the `done` array it writes is
+    # held here until it lands (the actions it reads are the batch's own copy)
     cdef readonly bint flying
     cdef object _flight
     cdef long fly_pid                       # the process that posted it
@@ -737,8 +738,7 @@ cdef class Batch:
         self.p_most = most
         self.p_defer = (k > 0 and land and until < 0 and not self.watched
                         and self.opening.usable)
-        if until >= 0:
-            self._own_actions()
+        self._own_actions()
         self._acting_range()
         if land and k == 0:
             with nogil:
@@ -762,7 +762,7 @@ cdef class Batch:
             #                                 shares: whoever is free plays
         if not land:
             self.flying = True
-            self._flight = (kinds, amounts, acting, done)
+            self._flight = done
             self.fly_pid = os.getpid()
             return 0, -1, 0
         with nogil:
@@ -772,6 +772,13 @@ cdef class Batch:
         if self.p_defer:
             self._post_deals(os.getpid())
         return self._landed(finished, failed)
+
+    def taken(self, int i):
+        """(kind, amount) of table i in the last step posted, as the step read them
+        (its own copy): what a refusal names."""
+        if not 0 <= i < self.n or self.a_kinds == NULL:
+            raise IndexError(f"no action of table {i} was read")
+        return self.a_kinds[i], self.a_amounts[i]
 
     def land(self):
         """The step in flight (`step(..., land=False)`): this thread takes the shares
@@ -1045,8 +1052,12 @@ cdef class Batch:
     # ---------------------------------------------------------------- the others at random
 
     cdef int _own_actions(self) except -1:
-        """A step with `until`: its actions copied into the batch's own arrays (made
-        on first use), which `_others` then writes."""
+        """The step's actions copied into the batch's own arrays (made on first use),
+        which the check and the play then read: the caller's arrays are read once, so
+        another Python thread writing them while the step runs (the GIL is let go)
+        cannot slip an action past the check, and a step in flight needs no copy made
+        in Python.  About a microsecond at 2,048 tables (17 bytes a table), against a
+        step of 100-200 us.  With `until`, `_others` writes them too."""
         cdef size_t n = <size_t>self.n
         if self.a_kinds == NULL:
             self.a_kinds = <int64_t *>calloc(n if n else 1, 2 * sizeof(int64_t) + 1)

@@ -57,6 +57,8 @@ from __future__ import annotations
 import os
 import threading
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NoReturn, final
 
@@ -72,6 +74,8 @@ from games.variants import Variant, variant
 
 #: tables below which a step stays on the calling thread
 MIN_TABLES_PER_THREAD = 256
+#: the most tables one `Tables` holds (its n=)
+MAX_TABLES = 1 << 24
 #: `step(until=...)`: the others' random actions a table a step, by default and at most
 AT_MOST = 1000
 AT_MOST_LIMIT = 2**31 - 1
@@ -80,6 +84,16 @@ _ILLEGAL = {"raise": 0, "fold": 1, "check": 2}
 #: the rows `legal()` reads, in the order of TablesLegal's fields
 _LEGAL = ("fold", "call", "raise_min", "raise_max")
 _I64 = npt.NDArray[np.int64]
+
+
+def _illegal_mode(mode: object) -> str:
+    """`on_illegal`, checked."""
+    if not isinstance(mode, str):
+        raise TypeError(f"on_illegal must be a str, got {type(mode).__name__}")
+    if mode not in _ILLEGAL:
+        raise ValueError(f"on_illegal must be one of {', '.join(map(repr, _ILLEGAL))}, "
+                         f"got {mode!r}")
+    return mode
 
 
 #: why a `Tables` is neither pickled nor copied, and what to do instead
@@ -212,8 +226,9 @@ class TablesCheckpoint:
 class Tables:
     """n tables of one game, stepped at once (see the module's text).
 
-    game: a variant whose only decisions are bets (Texas Hold'em, short deck, Omaha 4, 5
-    and 6 and their Hi/Lo games), or its name.  n: the number of tables.  seats: the
+    game: a variant whose only decisions are bets (`Tables.plays`: Texas Hold'em, short
+    deck, Omaha 4, 5 and 6 and their Hi/Lo games, seven-card stud, stud Hi/Lo and
+    razz), or its name.  n: the number of tables.  seats: the
     seats at each (2 up to the game's `max_players`, never more than ten).  stacks:
     every seat's starting chips (an int), or one per seat.  seed: the batch's seed (as
     `Table` takes one; None: fresh entropy).  threads: the threads a step runs on (None:
@@ -233,46 +248,51 @@ class Tables:
         found = variant(game)
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
             raise TypeError(f"n must be an int, got {type(n).__name__}")
-        if not 1 <= n <= 1 << 24:
-            raise ValueError(f"n must be 1..{1 << 24} tables, got {n}")
+        if not 1 <= n <= MAX_TABLES:
+            raise ValueError(f"n must be 1..{MAX_TABLES} tables, got {n}")
         if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)):
             raise TypeError(f"seats must be an int, got {type(seats).__name__}")
+        low = max(2, found.min_players)
+        if not low <= seats <= found.max_players:
+            raise ValueError(f"seats must be {low}..{found.max_players} for {found.title}, "
+                             f"got {seats}")
         if not isinstance(carry, bool):
             raise TypeError(f"carry must be True or False, got {carry!r}")
-        if on_illegal not in _ILLEGAL:
-            raise ValueError(f"on_illegal must be one of {', '.join(map(repr, _ILLEGAL))}, "
-                             f"got {on_illegal!r}")
-        self.threads = thread_count(threads)
+        mode = _illegal_mode(on_illegal)
+        self._threads = thread_count(threads)
         options = options_for(found, int(seats), settings)
-        if options.rules or options.game.rows or any(
-                s.discard or s.draw or s.opening for s in options.game.streets):
+        if not self.plays(found) or options.rules:
             raise ValueError(f"{found.title} has decisions other than bets (or rule "
                              "modules of its own): Tables plays the games whose only "
                              "decisions are bets; play it on a Table")
         if isinstance(stacks, (int, np.integer)) and not isinstance(stacks, bool):
             stacks = [stacks] * options.seats
         chips = check_stacks(stacks, options)
-        self.game: Variant = options.game
-        self.options = options
-        self.n = int(n)
-        self.seats = options.seats
-        self.stacks = chips
-        self.carry = carry
-        self.on_illegal = on_illegal
-        self.seed: int = check_seed(seed)
-        if Table(self.game, chips, seed=0, options=options).done:
+        # the settings are read-only properties: the C calls size their arrays by them
+        self._game: Variant = options.game
+        self._table_options = options
+        self._n = int(n)
+        self._seats = options.seats
+        self._stacks = tuple(chips)
+        self._carry = carry
+        self._on_illegal = mode
+        self._seed: int = check_seed(seed)
+        if Table(self._game, chips, seed=0, options=options).done:
             raise ValueError(f"stacks {chips}: the forced bets put every seat but one "
                              "all-in, so nobody ever decides")
-        self._specs = {k: self._options(k) for k in (range(2, self.seats + 1) if carry
-                                                      else (self.seats,))}
-        self._batch = Batch({k: o.spec for k, o in self._specs.items()}, self.n, chips,
-                            self.seed, carry, self.game.hole_cards,
-                            self.game.board_cards + self.game.common_cards)
+        self._specs = {k: self._options(k) for k in (range(2, self._seats + 1) if carry
+                                                      else (self._seats,))}
+        self._batch = Batch({k: o.spec for k, o in self._specs.items()}, self._n, chips,
+                            self._seed, carry, self._game.hole_cards,
+                            self._game.board_cards + self._game.common_cards)
         # a step on several threads runs on the batch's own spinning workers, started
         # on the first such step and stopped with the tables
         self._pid = os.getpid()
         weakref.finalize(self, self._batch.stop_workers)
-        self._stepping = threading.Lock()     # one step at a time, whatever the thread
+        # one step at a time, whatever the thread (a second is an error), and the
+        # tables' state held by a step or a read (a read waits for a step to end)
+        self._stepping = threading.Lock()
+        self._state = threading.Lock()
         # the step in flight (`step_async`): its done array, and for a step already
         # played (one thread) the batch's answer; None when no step is in flight
         self._flight: tuple[npt.NDArray[np.bool_], tuple[int, int, int] | None] | None = None
@@ -287,17 +307,89 @@ class Tables:
         self._payoffs_view: _I64 = self._batch.payoffs.view()
         self._payoffs_view.flags.writeable = False
         self._hands = int(self.finished.sum())      # hands that ended before any decision
-        self._kinds = np.zeros(self.n, np.int64)
-        self._amounts = np.zeros(self.n, np.int64)
-        self._no_amounts = np.zeros(self.n, np.int64)       # amounts=None
+        self._kinds = np.zeros(self._n, np.int64)
+        self._amounts = np.zeros(self._n, np.int64)
+        self._no_amounts = np.zeros(self._n, np.int64)       # amounts=None
         self._no_amounts.flags.writeable = False
-        self._all = np.ones(self.n, np.uint8)
-        self._acting = np.ones(self.n, np.uint8)
+        self._all = np.ones(self._n, np.uint8)
+
+    @staticmethod
+    def plays(game: Variant | str) -> bool:
+        """Whether `Tables` plays `game` (a variant or its name): a game whose only
+        decisions are bets, no discards, draws, placements or opening round."""
+        found = variant(game)
+        return not found.rows and not any(s.discard or s.draw or s.opening
+                                          for s in found.streets)
+
+    # ---------------------------------------------------------------- settings
+
+    @property
+    def game(self) -> Variant:
+        """The variant every table plays."""
+        return self._game
+
+    @property
+    def options(self) -> TableOptions:
+        """The tables' options (blinds, antes, betting, ...), as `TableOptions.of`
+        checked them."""
+        return self._table_options
+
+    @property
+    def n(self) -> int:
+        """The number of tables."""
+        return self._n
+
+    @property
+    def seats(self) -> int:
+        """The seats at each table."""
+        return self._seats
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's starting chips."""
+        return self._stacks
+
+    @property
+    def carry(self) -> bool:
+        """Whether stacks carry over from hand to hand (and the button moves)."""
+        return self._carry
+
+    @property
+    def on_illegal(self) -> str:
+        """What an illegal action does: "raise", "fold" or "check".  It may be changed
+        between steps (say "raise" while debugging a policy, "fold" while training)."""
+        return self._on_illegal
+
+    @on_illegal.setter
+    def on_illegal(self, mode: str) -> None:
+        self._on_illegal = _illegal_mode(mode)
+
+    @property
+    def seed(self) -> int:
+        """The batch's seed."""
+        return self._seed
+
+    @property
+    def threads(self) -> int:
+        """The most threads a step may run on, as asked (None: the CPUs available then);
+        `step_threads` says how many it runs on."""
+        return self._threads
+
+    @property
+    def step_threads(self) -> int:
+        """The threads a step runs on now: `threads`, but never more than the CPUs the
+        process may use (a worker spins on a core of its own), nor more than one for
+        every `MIN_TABLES_PER_THREAD` tables (below that a thread's share costs more to
+        hand out than to play)."""
+        if self._threads == 1:
+            return 1
+        return min(self._threads, available_cpus(),
+                   max(1, self._n // MIN_TABLES_PER_THREAD))
 
     def _options(self, seats: int) -> TableOptions:
         """The options of a hand dealt to `seats` seats (carry: fewer seats than the
         table's when some sit out)."""
-        o = self.options
+        o = self._table_options
         if seats == o.seats:
             return o
         settings: dict[str, Any] = dict(
@@ -307,11 +399,11 @@ class Tables:
             settings.update(small_bet=o.small_bet, big_bet=o.big_bet)
         else:
             settings.update(min_bet=o.min_bet)
-        return options_for(self.game, seats, settings)
+        return options_for(self._game, seats, settings)
 
     def __repr__(self) -> str:
-        return (f"<Tables {self.game.name} {self.options.betting.value}, {self.n} tables "
-                f"of {self.seats} seats, {self.hands} hands finished>")
+        return (f"<Tables {self._game.name} {self._table_options.betting.value}, {self._n} tables "
+                f"of {self._seats} seats, {self.hands} hands finished>")
 
     def __reduce__(self) -> NoReturn:
         raise TypeError(_NOT_COPIED)
@@ -331,7 +423,7 @@ class Tables:
         try:
             self._batch.stop_workers()
         finally:
-            self._stepping.release()
+            self._release()
 
     def checkpoint(self) -> TablesCheckpoint:
         """Every table as it stands now, for `restore` (`TablesCheckpoint`): the hands
@@ -343,7 +435,7 @@ class Tables:
         try:
             return TablesCheckpoint(self._batch.checkpoint(), self._hands)
         finally:
-            self._stepping.release()
+            self._release()
 
     def restore(self, checkpoint: TablesCheckpoint) -> None:
         """Every table back as `checkpoint` (taken of these tables by `checkpoint()`)
@@ -361,12 +453,22 @@ class Tables:
             self._batch.restore(checkpoint._state)
             self._hands = checkpoint.hands
         finally:
-            self._stepping.release()
+            self._release()
 
     def __enter__(self) -> Tables:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        """Land a step still in flight, then `close`.  When the block raised, a refusal
+        of that step is dropped so that the block's own exception is the one seen (no
+        table changed either way)."""
+        if self._flight is not None:
+            try:
+                self.step_wait()
+            except ValueError:
+                if kind is None:
+                    self.close()
+                    raise
         self.close()
 
     # ---------------------------------------------------------------- views
@@ -374,8 +476,8 @@ class Tables:
     @property
     def actor(self) -> _I64:
         """The seat to act at each table, (n,) int64."""
-        self._settled()
-        actor: _I64 = self._rows["actor"].copy()
+        with self._reading():
+            actor: _I64 = self._rows["actor"].copy()
         return actor
 
     def legal(self, copy: bool = True) -> TablesLegal:
@@ -384,23 +486,24 @@ class Tables:
         no copy, for a policy that reads them before its next `step`."""
         if not copy:
             return self._legal_views
-        self._settled()
-        rows = self._rows
-        return TablesLegal(*(rows[name].copy() for name in _LEGAL))
+        with self._reading():
+            rows = self._rows
+            return TablesLegal(*(rows[name].copy() for name in _LEGAL))
 
     @property
     def payoffs(self) -> _I64:
         """(n, seats) int64: each seat's chips won minus chips put in, in the last hand
         each table finished (zeros before its first)."""
-        self._settled()
-        payoffs: _I64 = self._batch.payoffs.copy()
+        with self._reading():
+            payoffs: _I64 = self._batch.payoffs.copy()
         return payoffs
 
     def last_payoffs(self, copy: bool = True) -> _I64:
         """`payoffs`; copy=False gives a read-only view of the array the tables write
         when a hand ends, as `legal(copy=False)` does: no copy of every table's row
         (n by seats) a step, for a loop that reads the finished hands' payoffs (its
-        rewards) after every step, `env.last_payoffs(copy=False)[done]`."""
+        rewards) after every step, `env.last_payoffs(copy=False)[done]` (one hand a
+        table a step, but with ``carry`` or ``until``: see `step`)."""
         if not copy:
             return self._payoffs_view
         return self.payoffs
@@ -416,36 +519,36 @@ class Tables:
         error).  The tables add each hand's payoffs as it ends, in C, so a simulation
         that wants only its result need not read `last_payoffs` after every step; the
         sums are the same whatever `threads` is."""
-        self._settled()
-        table_won = np.empty((self.n, self.seats), np.int64)
-        squares = np.empty(self.seats, np.float64)
-        table_hands = np.empty(self.n, np.int64)
-        won = np.empty(self.seats, np.int64)
-        self._batch.totals(table_won, squares, table_hands, won)
-        return TablesTotals(self._hands, won, squares, table_won, table_hands)
+        table_won = np.empty((self._n, self._seats), np.int64)
+        squares = np.empty(self._seats, np.float64)
+        table_hands = np.empty(self._n, np.int64)
+        won = np.empty(self._seats, np.int64)
+        with self._reading():
+            self._batch.totals(table_won, squares, table_hands, won)
+            return TablesTotals(self._hands, won, squares, table_won, table_hands)
 
     @property
     def finished(self) -> _I64:
         """(n,) int64: the hands each table finished."""
-        self._settled()
-        finished = np.empty(self.n, np.int64)
-        self._batch.counts(finished, np.empty(self.n, np.uint64))
+        finished = np.empty(self._n, np.int64)
+        with self._reading():
+            self._batch.counts(finished, np.empty(self._n, np.uint64))
         return finished
 
     @property
     def seeds(self) -> npt.NDArray[np.uint64]:
         """(n,) uint64: the seed of the hand in play at each table."""
-        self._settled()
-        seeds = np.empty(self.n, np.uint64)
-        self._batch.counts(np.empty(self.n, np.int64), seeds)
+        seeds = np.empty(self._n, np.uint64)
+        with self._reading():
+            self._batch.counts(np.empty(self._n, np.int64), seeds)
         return seeds
 
     @property
     def chips(self) -> _I64:
         """(n, seats) int64: each seat's chips when the hand in play began."""
-        self._settled()
-        out = np.empty((self.n, self.seats), np.int64)
-        self._batch.chips(out)
+        out = np.empty((self._n, self._seats), np.int64)
+        with self._reading():
+            self._batch.chips(out)
         return out
 
     def observe(self, copy: bool = True) -> dict[str, npt.NDArray[Any]]:
@@ -468,19 +571,14 @@ class Tables:
         The tables write these arrays (all but `legal()`'s) only from the first call
         on: it writes them for every table as it stands, then every step keeps them.  A
         loop that never observes does not pay for them."""
-        if copy or not self._batch.watched:
-            self._settled()
-        if not self._batch.watched:
-            self._watch()
-        if not copy:
+        if not copy and self._batch.watched:
             return dict(self._views)
-        return {name: array.copy() for name, array in self._rows.items()}
-
-    def _watch(self) -> None:
-        """Have the tables keep `observe()`'s arrays from now on (written for every
-        table first), once a step running in another thread is over."""
-        with self._stepping:
-            self._batch.watch()
+        with self._reading():
+            if not self._batch.watched:     # from now on: written for every table first
+                self._batch.watch()
+            if not copy:
+                return dict(self._views)
+            return {name: array.copy() for name, array in self._rows.items()}
 
     # ---------------------------------------------------------------- stepping
 
@@ -491,7 +589,11 @@ class Tables:
         bet or raise to amounts[i] (ignored for the others; None: no raise).  mask:
         (n,) bool, the tables that act (None: all; the others wait, their entries
         ignored).  Returns (n,) bool: the tables whose hand ended (the next one is
-        dealt already).
+        dealt already).  With ``carry``, a hand whose forced bets leave nobody a
+        decision is played out in the same step: `done[i]` then stands for two hands
+        or more, `payoffs` and `history(i)` show the last, and the difference of
+        `totals()` before and after counts them all.  The arrays are read once, into
+        the tables' own copy, before they are checked.
 
         until: a seat.  After the actions, every table's other seats play at random
         until that seat is to act, in the same call into C: each kind of action the
@@ -510,7 +612,7 @@ class Tables:
             return self._post(kinds, amounts, mask, land=True, until=until,
                               at_most=at_most)
         finally:
-            self._stepping.release()
+            self._release()
 
     def step_async(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None = None,
                    mask: npt.ArrayLike | None = None, *, until: int | None = None,
@@ -534,12 +636,12 @@ class Tables:
         try:
             self._post(kinds, amounts, mask, land=False, until=until, at_most=at_most)
         finally:
-            self._stepping.release()
+            self._release()
 
     def step_wait(self) -> npt.NDArray[np.bool_]:
         """The `done` of the step in flight (`step_async`), once every table of it has
         played: this thread plays the part the workers have not started yet."""
-        with self._stepping:
+        with self._stepping, self._state:
             if self._flight is None:
                 raise RuntimeError("step_wait() without a step in flight (step_async)")
             done, answer = self._flight
@@ -551,7 +653,7 @@ class Tables:
                         self._flight = None
             self._flight = None
             finished, i, why = answer
-            self._refuse(i, why, self._kinds, self._amounts)
+            self._refuse(i, why)
             self._hands += finished
             return done
 
@@ -568,13 +670,29 @@ class Tables:
 
     def _acquire(self, what: str) -> None:
         """Take the step's lock, not waited for (another thread's step is an error),
-        with no step in flight; the caller releases it."""
+        with no step in flight, then the state's, waited for (a read in another thread
+        ends soon); the caller releases both (`_release`)."""
         if not self._stepping.acquire(blocking=False):
-            raise RuntimeError(f"{what} was called while another step of these tables ran "
-                               "(from another thread); no table was changed")
+            raise RuntimeError(f"{what} was called while another thread stepped these "
+                               "tables (or closed, checkpointed or restored them); no "
+                               "table was changed")
         if self._flight is not None:
             self._stepping.release()
             self._settled()
+        self._state.acquire()
+
+    def _release(self) -> None:
+        self._state.release()
+        self._stepping.release()
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Hold the state's lock for a read, with no step in flight: a read from
+        another thread waits for a step running there to end, and never sees the
+        tables half stepped."""
+        with self._state:
+            self._settled()
+            yield
 
     def _post(self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None,
               mask: npt.ArrayLike | None, land: bool, until: int | None = None,
@@ -589,26 +707,20 @@ class Tables:
             amount = amounts if column(amounts) else self._column(amounts, "amounts",
                                                                   self._amounts)
         acting = self._all if mask is None else self._mask(mask)
-        if not land:                    # the step in flight reads arrays of its own
-            kind = self._own(kind, self._kinds)
-            amount = self._own(amount, self._amounts)
-            acting = self._own(acting, self._acting)
-        done = np.zeros(self.n, np.bool_)
-        # a worker spins on its own core: no more threads than the process has CPUs
-        count = 1 if self.threads == 1 else min(self.threads, available_cpus(),
-                                                 max(1, self.n // MIN_TABLES_PER_THREAD))
+        done = np.zeros(self._n, np.bool_)
+        count = self.step_threads
         if count > 1 and (self._batch.nworkers != count - 1 or self._pid != os.getpid()):
             self._batch.start_workers(count - 1)        # first use, or a forked child
             self._pid = os.getpid()
         # the actions are checked before any is played (in this call, or by the first
         # worker to reach a step in flight): a refused step changes nothing
         flies = not land and count > 1
-        finished, i, why = self._batch.step(kind, amount, acting, _ILLEGAL[self.on_illegal],
+        finished, i, why = self._batch.step(kind, amount, acting, _ILLEGAL[self._on_illegal],
                                             done, count, not flies, seat,
                                             at_most if seat >= 0 else 0)
         if land:
             if why:
-                self._refuse(i, why, kind, amount)
+                self._refuse(i, why)
             self._hands += finished
         elif flies:
             self._flight = (done, None)
@@ -616,29 +728,25 @@ class Tables:
             self._flight = (done, (int(finished), i, why))
         return done
 
-    def _refuse(self, i: int, why: int, kind: _I64, amount: _I64) -> None:
+    def _refuse(self, i: int, why: int) -> None:
         """Raise the batch's refusal of a step (why 1: a kind out of range, 2: an
-        illegal action at table i); nothing when why is 0."""
+        illegal action at table i), naming the action as the step read it (its own
+        copy); nothing when why is 0."""
+        if not why:
+            return
+        kind, amount = self._batch.taken(i)
         if why == 1:
-            raise ValueError(f"kinds[{i}] = {kind[i]}: an action is 0 (fold), 1 (check or "
+            raise ValueError(f"kinds[{i}] = {kind}: an action is 0 (fold), 1 (check or "
                              "call) or 2 (raise to the amount); no table was changed")
-        if why == 2:
-            raise ValueError(self._illegal(i, int(kind[i]), int(amount[i])))
-
-    @staticmethod
-    def _own(array: npt.NDArray[Any], buffer: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        """`array` in `buffer` (the tables' own), unless it is that buffer already."""
-        if array is not buffer:
-            buffer[:] = array
-        return buffer
+        raise ValueError(self._illegal(i, kind, amount))
 
     def _until(self, until: int, at_most: int) -> int:
         """`step`'s until= (given) and at_most=, checked: the seat."""
         for name, value in (("until", until), ("at_most", at_most)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-        if not 0 <= until < self.seats:
-            raise ValueError(f"until must be a seat of 0..{self.seats - 1}, got {until}")
+        if not 0 <= until < self._seats:
+            raise ValueError(f"until must be a seat of 0..{self._seats - 1}, got {until}")
         if not 0 <= at_most <= AT_MOST_LIMIT:
             raise ValueError(f"at_most must be 0..{AT_MOST_LIMIT}, got {at_most}")
         return int(until)
@@ -648,8 +756,8 @@ class Tables:
         array = np.asarray(mask)
         if array.dtype != np.bool_:
             raise TypeError(f"mask must be an array of bools, got {array.dtype}")
-        if array.shape != (self.n,):
-            raise ValueError(f"mask must have shape ({self.n},), got {array.shape}")
+        if array.shape != (self._n,):
+            raise ValueError(f"mask must have shape ({self._n},), got {array.shape}")
         return np.ascontiguousarray(array).view(np.uint8)
 
     def _column(self, values: npt.ArrayLike, name: str, into: _I64) -> _I64:
@@ -658,14 +766,16 @@ class Tables:
         (the kernel reads int64s: from an unaligned address that is undefined
         behaviour in C, which UBSan reports and a vectorising compiler may fault on)."""
         array = values if type(values) is np.ndarray else np.asarray(values)
-        if (array.dtype == np.int64 and array.shape == (self.n,)
+        if (array.dtype == np.int64 and array.shape == (self._n,)
                 and array.flags.c_contiguous and array.flags.aligned):
             return array
         if array.dtype == np.bool_ or not (np.issubdtype(array.dtype, np.integer)
                                             or array.dtype == object):
             raise TypeError(f"{name} must be integers, got an array of {array.dtype}")
-        if array.shape != (self.n,):
-            raise ValueError(f"{name} must have shape ({self.n},), got {array.shape}")
+        if array.dtype == object and array.ndim == 0:   # None, a dict, a generator...
+            raise TypeError(f"{name} must be an array of ints, got {type(values).__name__}")
+        if array.shape != (self._n,):
+            raise ValueError(f"{name} must have shape ({self._n},), got {array.shape}")
         if array.dtype == object:
             for i, v in enumerate(array):
                 if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
@@ -681,13 +791,15 @@ class Tables:
         return into
 
     def _illegal(self, i: int, kind: int, amount: int) -> str:
-        legal = self.legal()
-        seat = int(self.actor[i])
-        offer = ["check or call" if legal.call[i] == 0 else f"call {legal.call[i]}"]
-        if legal.fold[i]:
+        """A refusal's message (the state's lock held: the rows read directly)."""
+        rows = self._rows
+        seat = int(rows["actor"][i])
+        call, low, high = (int(rows[name][i]) for name in ("call", "raise_min", "raise_max"))
+        offer = ["check or call" if call == 0 else f"call {call}"]
+        if rows["fold"][i]:
             offer.insert(0, "fold")
-        if legal.raise_min[i] >= 0:
-            offer.append(f"raise to {legal.raise_min[i]}..{legal.raise_max[i]}")
+        if low >= 0:
+            offer.append(f"raise to {low}..{high}")
         what = ("fold" if kind == 0 else f"raise to {amount}")
         return (f"table {i}: seat {seat} may not {what} ({', '.join(offer)}); no table "
                 "was changed")
@@ -703,16 +815,16 @@ class Tables:
     def table_of(self, i: int) -> Table:
         """The last hand table i finished, replayed on a `Table` (its seed, its stacks,
         its actions): the same cards, the same stacks."""
-        self._settled()
         if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
             raise TypeError(f"a table is an int, got {type(i).__name__}")
-        if not 0 <= i < self.n:
-            raise ValueError(f"table {i} is not one of 0..{self.n - 1}")
-        last = self._batch.last_hand(int(i))
+        if not 0 <= i < self._n:
+            raise ValueError(f"table {i} is not one of 0..{self._n - 1}")
+        with self._reading():
+            last = self._batch.last_hand(int(i))
         if last is None:
             raise ValueError(f"table {i} has not finished a hand yet")
         positions, stacks, seed, actions = last
-        table = Table(self.game, stacks, seed=seed, options=self._specs[len(positions)])
+        table = Table(self._game, stacks, seed=seed, options=self._specs[len(positions)])
         for kind, _, amount in actions:
             if kind == 0:
                 table.fold()

@@ -22,6 +22,7 @@ first; in its heads-up hands p2, the button, opens the betting.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import cached_property
@@ -340,6 +341,10 @@ _INTS = frozenset({int})
 _REMEMBERED: dict[tuple[object, ...], TableOptions] = {}
 
 
+#: the keywords `TableOptions.of` takes after the game and the seats
+OPTION_NAMES: tuple[str, ...] = tuple(inspect.signature(TableOptions.of).parameters)[2:]
+
+
 def options_for(game: Variant | str, seats: int, settings: dict[str, Any]) -> TableOptions:
     """`TableOptions.of(game, seats, **settings)`, remembered where every value is
     plain (ints, strings, bools, None, a Betting or a Variant, or tuples and lists of
@@ -360,6 +365,10 @@ def options_for(game: Variant | str, seats: int, settings: dict[str, Any]) -> Ta
             return found
     if type(seats) is not int:
         raise TypeError(f"seats must be an int, got {type(seats).__name__}")
+    unknown = [name for name in settings if name not in OPTION_NAMES]
+    if unknown:         # Python's own message would name `of`, which nobody called
+        raise TypeError(f"unknown table option {unknown[0]!r}; the options are "
+                        f"{', '.join(OPTION_NAMES)}")
     options = TableOptions.of(game, seats, **settings)
     if key is not None:
         if len(_REMEMBERED) >= 1024:
