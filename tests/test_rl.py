@@ -5,12 +5,15 @@ installed), and the worked example."""
 
 from __future__ import annotations
 
+import functools
 import math
 import runpy
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,6 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from games import Tables
 from games.rl import BetSizes, play_random, random_actions
+from games.variants import VARIANTS
 from tests.engine_util import stateful_settings
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "random_vs_rules.py"
@@ -159,13 +163,64 @@ def test_play_random_plays_random_actions_without_asking_for_observations() -> N
     assert watched._batch.watched and not unwatched._batch.watched
 
 
-@pytest.mark.parametrize(("kwargs", "error"), [
-    (dict(fractions=(0.0,)), ValueError), (dict(fractions=("1",)), TypeError),
-    (dict(fractions="1"), TypeError), (dict(all_in=1), TypeError),
-    (dict(fractions=(True,)), TypeError),
+def test_bet_sizes_never_overflow_at_the_largest_stacks() -> None:
+    """Stacks just below the engine's limit (2**56) and pots up to 999 times over: the
+    raise is the plain reading's, in Python's unbounded ints, put inside what may be
+    raised to, and numpy warns of no overflow on the way."""
+    env = Tables("holdem", n=1, seats=2, stacks=2**56 - 1, blinds=(2**52, 2**53), seed=0)
+    view = env.observe(copy=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _, amounts = BetSizes(fractions=(999.0,), all_in=False).actions(np.array([2]), view)
+    assert amounts.tolist() == view["raise_max"].tolist() == [2**56 - 1]
+
+    big = [2**56 - 1, 2**55 + 3, 2**56 - 2**20, 7 * 2**50, 2**53 + 1, 2**56 - 5,
+           2**54, 2**56 - 1, 3 * 2**53, 2**56 - 9]
+    env = Tables("holdem", n=200, seats=10, stacks=big, blinds=(2**40, 2**41 + 1), seed=5)
+    sizes = BetSizes(fractions=(1e-3, 0.5, 3.0, 999.9))
+    rng = np.random.default_rng(5)
+    checked = 0
+    for _ in range(30):
+        view = env.observe()
+        pick = rng.integers(2, sizes.n, env.n)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            kinds, amounts = sizes.actions(pick, view)
+        for i in np.flatnonzero(view["raise_min"] >= 0):
+            expected = plain_amount(sizes, int(pick[i]), view["bets"][i].tolist(),
+                                    int(view["pot"][i]), int(view["call"][i]),
+                                    int(view["raise_min"][i]), int(view["raise_max"][i]))
+            assert (int(kinds[i]), int(amounts[i])) == expected, (i, view["bets"][i])
+            checked += 1
+        env.step(*random_actions(view, rng))
+    assert checked > 3000
+
+
+def test_bet_sizes_take_any_real_numbers_once() -> None:
+    """numpy's numbers are fractions as Python's are (kept as floats), and a generator
+    is read once: its values are the fractions, not what checking them left."""
+    sizes = BetSizes(fractions=(np.float32(0.5), np.int64(2), 1))
+    assert sizes.fractions == (0.5, 2.0, 1.0)
+    assert all(type(f) is float for f in sizes.fractions)
+    quarters = (f / 4 for f in (1, 2, 3))
+    assert BetSizes(fractions=quarters).fractions == (0.25, 0.5, 0.75)  # type: ignore[arg-type]
+    assert BetSizes(fractions=np.array([0.5, 1.0])).fractions == (0.5, 1.0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    (dict(fractions=(0.0,)), ValueError, "fractions"),
+    (dict(fractions=(float("nan"),)), ValueError, "fractions"),
+    (dict(fractions=(1000,)), ValueError, "fractions"),
+    (dict(fractions=("1",)), TypeError, "fractions"),
+    (dict(fractions="1"), TypeError, "fractions"), (dict(fractions=0.5), TypeError, "fractions"),
+    (dict(fractions=(True,)), TypeError, "fractions"),
+    (dict(fractions=(np.bool_(True),)), TypeError, "fractions"),
+    (dict(fractions=(1j,)), TypeError, "fractions"),
+    (dict(all_in=1), TypeError, "all_in"),
 ])
-def test_bad_bet_sizes(kwargs: dict[str, object], error: type[Exception]) -> None:
-    with pytest.raises(error):
+def test_bad_bet_sizes(kwargs: dict[str, object], error: type[Exception], message: str
+                       ) -> None:
+    with pytest.raises(error, match=message):
         BetSizes(**kwargs)  # type: ignore[arg-type]
 
 
@@ -271,6 +326,106 @@ def test_a_vector_environment_refuses_what_it_does_not_offer() -> None:
         PokerVectorEnv(num_envs=2, bet_sizes=(0.5,))  # type: ignore[arg-type]
 
 
+def with_carry(monkeypatch: pytest.MonkeyPatch, module: object) -> None:
+    """The tables `module`'s environment builds carry their stacks over: a plain step
+    may then end two hands at a table (a hand ends, and the next one's forced bets
+    leave nobody a decision, so it is played out in the same step).  The environments
+    refuse carry=True (a hand is an episode), but their rewards must not rest on one
+    hand a step."""
+    monkeypatch.setattr(module, "Tables", functools.partial(Tables, carry=True))
+
+
+@pytest.mark.parametrize("opponents", [None, random_actions])
+def test_the_rewards_count_every_hand_a_step_ends(
+        monkeypatch: pytest.MonkeyPatch, opponents: object) -> None:
+    """Heads-up with 3 chips against 100, a fifth of the first hands end in a step that
+    also plays out the next (tried: 770 of 4,000 tables): the hero's rewards summed
+    at each table are its chips won in the tables' totals, and the hands counted the
+    hands they finished, not the last hand's payoffs."""
+    pytest.importorskip("gymnasium")
+    from games.rl import vector
+
+    with_carry(monkeypatch, vector)
+    env = vector.PokerVectorEnv("holdem", num_envs=64, seats=2, hero=0,
+                                opponents=opponents,  # type: ignore[arg-type]
+                                stacks=[3, 100], blinds=(1, 2), seed=9)
+    obs, _ = env.reset(seed=9)
+    assert env.tables.carry
+    start = env.tables.totals()
+    rng = np.random.default_rng(9)
+    rewards, hands = np.zeros(env.num_envs), np.zeros(env.num_envs, np.int64)
+    for _ in range(30):
+        mask = obs["action_mask"].astype(bool)
+        mask[~mask.any(axis=1)] = True     # the hero does not act there: any choice
+        obs, reward, terminated, _, info = env.step((rng.random(mask.shape) * mask).argmax(1))
+        assert np.array_equal(terminated, info["hands"] > 0)
+        rewards += reward
+        hands += info["hands"]
+    now = env.tables.totals()
+    assert np.array_equal(rewards, now.table_won[:, 0] - start.table_won[:, 0])
+    assert np.array_equal(hands, now.table_hands - start.table_hands)
+    assert hands.sum() > 300
+
+
+def test_every_game_the_tables_play_is_observed_inside_its_spaces() -> None:
+    """The board's slot is the tables' own (the stud games' common card): every
+    observation of every game `Tables` plays lies in the declared spaces."""
+    pytest.importorskip("gymnasium")
+    from games.rl import PokerVectorEnv
+
+    played = []
+    for game in VARIANTS:
+        try:
+            Tables(game, n=1, seats=3, seed=0)
+        except ValueError:
+            continue                            # decisions other than bets
+        env = PokerVectorEnv(game, num_envs=32, seats=3, hero=1, stacks=[40, 300, 90],
+                             seed=3)
+        obs, _ = env.reset(seed=3)
+        rng = np.random.default_rng(3)
+        for _ in range(40):
+            assert env.observation_space.contains(obs), game
+            for i in range(env.num_envs):
+                row = {k: np.asarray(v[i]) for k, v in obs.items()}
+                assert env.single_observation_space.contains(row), (game, row)
+            mask = obs["action_mask"].astype(bool)
+            mask[~mask.any(axis=1)] = True
+            obs, *_ = env.step((rng.random(mask.shape) * mask).argmax(1))
+        env.close()
+        played.append(game)
+    assert {"holdem", "omaha", "seven-card-stud", "razz"} <= set(played)
+
+
+def test_reset_deals_new_hands_at_every_table() -> None:
+    """Gymnasium's reset starts new episodes: fresh hands at every table (the hero on
+    the button opens heads-up, so nobody has acted), not the hands in play; a seed
+    gives the same hands, and without one the environment's generator draws them."""
+    pytest.importorskip("gymnasium")
+    from games.rl import PokerVectorEnv
+
+    def stepped(env: Any) -> Any:
+        obs, _ = env.reset(seed=4)
+        for _ in range(3):
+            obs = env.step(np.ones(env.num_envs, np.int64))[0]      # check or call
+        return obs
+
+    env = PokerVectorEnv("holdem", num_envs=32, seats=2, hero=1, stacks=100,
+                         blinds=(1, 2), seed=4)
+    before = stepped(env)
+    assert (before["street"] > 0).any()
+    obs, _ = env.reset()
+    assert (obs["street"] == 0).all() and (obs["pot"] == 0).all()
+    assert (obs["bets"] == [2, 1]).all() and (obs["stacks"] == [98, 99]).all()
+    assert (obs["board"] == 255).all() and obs["action_mask"].all(axis=1).all()
+    assert not np.array_equal(obs["hole"], before["hole"])
+    again = PokerVectorEnv("holdem", num_envs=32, seats=2, hero=1, stacks=100,
+                           blinds=(1, 2), seed=4)
+    stepped(again)
+    assert np.array_equal(again.reset()[0]["hole"], obs["hole"])   # the same draws
+    seeded = [env.reset(seed=11)[0]["hole"] for env in (env, again)]
+    assert np.array_equal(*seeded) and not np.array_equal(seeded[0], obs["hole"])
+
+
 class VectorSteps(RuleBasedStateMachine):
     """A PokerVectorEnv under legal and malformed choices and reseeding, its opponents
     in the tables' step or stepped from Python: after every step the rewards summed
@@ -360,13 +515,88 @@ def test_the_vector_environment_under_legal_and_malformed_steps() -> None:
 # Box).  api_test still asserts every observation lies in its space.
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
-def test_the_aec_environment_passes_pettingzoos_api_test() -> None:
+@pytest.mark.parametrize("game", ["holdem", "seven-card-stud"])
+def test_the_aec_environment_passes_pettingzoos_api_test(game: str) -> None:
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
 
     from games.rl import PokerAEC
 
-    api_test(PokerAEC("holdem", seats=3, stacks=100, seed=1), num_cycles=200)
+    api_test(PokerAEC(game, seats=3, stacks=100, seed=1), num_cycles=200)
+
+
+def play_hand(env: Any, rng: np.random.Generator) -> dict[str, int]:
+    """One hand of a PokerAEC at random over the action masks: each agent's reward."""
+    won: dict[str, int] = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            won[agent] = int(reward)
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return won
+
+
+def test_aec_rewards_count_every_hand_a_step_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the vector environment's (see `with_carry`): a step that ends two hands
+    rewards each agent with both, its chips in the tables' totals."""
+    pytest.importorskip("pettingzoo")
+    from games.rl import aec
+
+    with_carry(monkeypatch, aec)
+    env = aec.PokerAEC("holdem", seats=2, stacks=[3, 100], blinds=(1, 2), seed=2)
+    rng = np.random.default_rng(2)
+    two = 0
+    for seed in range(40):
+        env.reset(seed=seed)
+        assert env.tables.carry
+        start = env.tables.totals()
+        won = play_hand(env, rng)
+        now = env.tables.totals()
+        assert [won[a] for a in env.possible_agents] == (now.won - start.won).tolist(), seed
+        two += now.hands - start.hands > 1
+    assert two > 0
+
+
+def test_aec_reset_deals_a_new_hand() -> None:
+    """PettingZoo's reset starts a new episode: mid-hand it deals a new hand (blinds in,
+    nobody acted, no board), not the hand in play; a seed deals the same hand again."""
+    pytest.importorskip("pettingzoo")
+    from games.rl import PokerAEC
+
+    env = PokerAEC("holdem", seats=3, stacks=100, blinds=(1, 2), seed=5)
+    env.reset(seed=5)
+    first = env.observe("player_0")["observation"]
+    for _ in range(4):                      # three calls and a check: the flop
+        env.step(1)
+    seen = env.observe("player_0")["observation"]
+    assert seen["street"] == 1 and seen["pot"] == 6
+    env.reset()
+    seen = env.observe("player_0")["observation"]
+    assert seen["street"] == 0 and seen["pot"] == 0 and (seen["board"] == 255).all()
+    assert seen["bets"].tolist() == [1, 2, 0] and seen["stacks"].tolist() == [99, 98, 100]
+    assert env.agent_selection == "player_2" and not any(env._cumulative_rewards.values())
+    assert not np.array_equal(seen["hole"], first["hole"])
+    env.reset(seed=5)
+    assert np.array_equal(env.observe("player_0")["observation"]["hole"], first["hole"])
+
+
+def test_aec_refuses_an_action_it_does_not_offer() -> None:
+    pytest.importorskip("pettingzoo")
+    from games.rl import PokerAEC
+
+    env = PokerAEC("holdem", seats=2, stacks=100, seed=0)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=r"action 7 is not one of 0\.\.4 \(fold, "):
+        env.step(7)
+    with pytest.raises(ValueError, match=r"action -1 is not one of 0\.\.4"):
+        env.step(-1)
+    for bad in (1.0, "1", True):
+        with pytest.raises(TypeError, match="action must be an int"):
+            env.step(bad)
+    env.step(np.int64(1))                  # numpy's ints are actions too
+    assert env.agent_selection == "player_0"
 
 
 def test_aec_hands_are_zero_sum_and_follow_the_seed() -> None:
@@ -380,14 +610,7 @@ def test_aec_hands_are_zero_sum_and_follow_the_seed() -> None:
         out = []
         for _ in range(30):
             env.reset()
-            won: dict[str, int] = {}
-            for agent in env.agent_iter():
-                observation, reward, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    won[agent] = int(reward)
-                    env.step(None)
-                    continue
-                env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            won = play_hand(env, rng)
             assert len(won) == 4
             out.append(won)
         return out

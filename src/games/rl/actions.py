@@ -23,7 +23,9 @@ raise actions are masked out (and refused by `Tables.step`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from numbers import Real
 from typing import Any
 
 import numpy as np
@@ -32,6 +34,10 @@ import numpy.typing as npt
 from games.engine.batch import Tables
 
 View = dict[str, npt.NDArray[Any]]
+
+#: a raise's share of the pot is capped here before it is made an int64: above every
+#: pot (stacks are below 2**56, ten seats at most) and an int64 exactly
+_SHARE_CAP = 2.0**62
 
 
 @dataclass(frozen=True)
@@ -44,14 +50,17 @@ class BetSizes:
     _by_pick: npt.NDArray[np.float64] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.fractions, (str, bytes)) or not all(
-                isinstance(f, (int, float)) and not isinstance(f, bool) for f in self.fractions):
-            raise TypeError(f"fractions must be numbers, got {self.fractions!r}")
-        if not all(0 < f < 1000 for f in self.fractions):
-            raise ValueError(f"fractions of the pot must be in (0, 1000), got {self.fractions!r}")
+        given = self.fractions
+        if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+            raise TypeError(f"fractions must be an iterable of numbers, got {given!r}")
+        fractions = tuple(given)        # read once: a generator is not read again
+        if not all(isinstance(f, Real) and not isinstance(f, bool) for f in fractions):
+            raise TypeError(f"fractions must be real numbers, got {fractions!r}")
+        if not all(0 < f < 1000 for f in fractions):
+            raise ValueError(f"fractions of the pot must be in (0, 1000), got {fractions!r}")
         if not isinstance(self.all_in, bool):
             raise TypeError(f"all_in must be True or False, got {self.all_in!r}")
-        object.__setattr__(self, "fractions", tuple(float(f) for f in self.fractions))
+        object.__setattr__(self, "fractions", tuple(float(f) for f in fractions))
         by_pick = np.zeros(self.n)          # each action's fraction of the pot, or 0
         by_pick[2:2 + len(self.fractions)] = self.fractions
         object.__setattr__(self, "_by_pick", by_pick)
@@ -109,8 +118,13 @@ class BetSizes:
             for seat in range(1, bets.shape[1]):
                 np.maximum(largest, bets[:, seat], out=largest)
                 np.add(total, bets[:, seat], out=total)
+            # the share is capped before the cast (999 pots may pass int64) and at the
+            # room left below the maximum after it: no sum overflows, no cast wraps
             share = np.floor(self._by_pick[pick] * (view["pot"] + total + view["call"]))
-            amounts = np.minimum(np.maximum(largest + share.astype(np.int64), low), high)
+            np.minimum(share, _SHARE_CAP, out=share)
+            raised = np.minimum(share.astype(np.int64), high - largest)
+            raised += largest
+            amounts = np.maximum(raised, low, out=raised)
             if self.all_in:
                 amounts = np.where(pick == self.n - 1, high, amounts)
         return kinds, np.where(pick >= 2, amounts, 0)

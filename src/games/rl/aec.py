@@ -18,8 +18,9 @@ cards, the board, every seat's chips behind and in front, the pot and the street
 an action mask over the discrete actions of `BetSizes` (``{"observation": ...,
 "action_mask": ...}``, PettingZoo's convention for masked actions).  When the hand
 ends every agent is terminated with its chips won minus chips put in as its reward.
-`reset()` goes on with the next hand (the same table, the same starting stacks; a
-seed starts the table over).  Needs the `rl` extra (``pip install pokerhands[rl]``).
+`reset()` deals a new hand from the starting stacks, mid-hand too: from its seed, or
+one the environment's generator draws, so a run from a seed is replayed whole.  Needs
+the `rl` extra (``pip install pokerhands[rl]``).
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from games.engine.batch import Tables
 from games.rl.actions import BetSizes
-from games.rl.seat import seat_spaces, seat_view
+from games.rl.seat import reset_seed, seat_spaces, seat_view
 
 try:
     from gymnasium import spaces
@@ -45,6 +47,9 @@ class PokerAEC(AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "pokerhands_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    tables: Tables
+    _rng: np.random.Generator
+    _won: npt.NDArray[np.int64]
 
     def __init__(self, game: str = "holdem", seats: int = 2, *,
                  bet_sizes: BetSizes | None = None, seed: int | None = None,
@@ -57,14 +62,13 @@ class PokerAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._options = dict(game=game, n=1, seats=seats, **table_options)
         self.bet_sizes = bet_sizes if bet_sizes is not None else BetSizes()
-        self.tables = Tables(seed=seed, **self._options)
+        self._deal(seed)
         self.possible_agents = [f"player_{s}" for s in range(seats)]
         seen = spaces.Dict(seat_spaces(self.tables))
         self.observation_spaces = {a: spaces.Dict({
             "observation": seen, "action_mask": spaces.Box(0, 1, (self.bet_sizes.n,), np.int8)})
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.bet_sizes.n) for a in self.possible_agents}
-        self._started = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -73,8 +77,8 @@ class PokerAEC(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self.tables = Tables(seed=seed, **self._options)
+        """A new episode: a new hand, not the one in play (see the module's text)."""
+        self._deal(reset_seed(seed, self._rng))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -82,7 +86,15 @@ class PokerAEC(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
-        self._started = True
+
+    def _deal(self, seed: int | None) -> None:
+        """A new table from `seed` (None: fresh entropy), and the generator that draws
+        the next reset's seed; the rewards count from its first hand."""
+        if hasattr(self, "tables"):
+            self.tables.close()
+        self.tables = Tables(seed=seed, **self._options)
+        self._rng = np.random.default_rng(seed)
+        self._won = self.tables.totals().table_won[0]
 
     def _select(self) -> None:
         self.agent_selection = self.possible_agents[int(self.tables.observe(copy=False)
@@ -101,17 +113,27 @@ class PokerAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        sizes = self.bet_sizes
         if action is None:
-            raise ValueError(f"{agent} is to act: give an action of 0..{self.bet_sizes.n - 1}")
+            raise ValueError(f"{agent} is to act: give an action of 0..{sizes.n - 1}")
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"action must be an int of 0..{sizes.n - 1} or None, got "
+                            f"{action!r}")
+        if not 0 <= action < sizes.n:
+            raise ValueError(f"action {action} is not one of 0..{sizes.n - 1} "
+                             f"({', '.join(sizes.names)})")
         view = self.tables.observe(copy=False)
-        kinds, amounts = self.bet_sizes.actions(np.array([action]), view)
+        kinds, amounts = sizes.actions(np.array([action]), view)
         self._cumulative_rewards[agent] = 0
         done = self.tables.step(kinds, amounts)
         if done[0]:
-            payoffs = self.tables.payoffs[0]
+            # the totals, not the last hand's payoffs: a step may end two hands, where
+            # the next one's forced bets leave nobody a decision (with carry)
+            won = self.tables.totals().table_won[0]
             for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = int(payoffs[s])
+                self.rewards[a] = int(won[s] - self._won[s])
                 self.terminations[a] = True
+            self._won = won
         else:
             self._select()
         self._accumulate_rewards()

@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from games.engine.batch import Tables
 from games.rl.actions import BetSizes, View, random_actions
-from games.rl.seat import seat_spaces, seat_view
+from games.rl.seat import reset_seed, seat_spaces, seat_view
 
 try:
     import gymnasium
@@ -82,6 +82,8 @@ class PokerVectorEnv(VectorEnv):
     not carry over from hand to hand."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+    tables: Tables
+    _rng: np.random.Generator
 
     def __init__(self, game: str = "holdem", num_envs: int = 64, seats: int = 2, *,
                  hero: int = 0, opponents: Policy | None = None,
@@ -101,25 +103,20 @@ class PokerVectorEnv(VectorEnv):
         #: the opponents play at random in the tables' own step (no policy given)
         self.in_step = opponents is None
         self.opponents: Policy = opponents if opponents is not None else random_actions
-        self.tables = Tables(seed=seed, **self._options)
         self.num_envs = num_envs
+        self._deal(seed)
         self.single_observation_space = hero_space(self.tables, self.bet_sizes)
         self.single_action_space = spaces.Discrete(self.bet_sizes.n)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._rng = np.random.default_rng(seed)
-        self._won, self._hands = np.zeros(num_envs, np.int64), np.zeros(num_envs, np.int64)
-        self._play_opponents(np.zeros(num_envs), np.zeros(num_envs, np.int64))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
-        """New tables (a seed gives the same hands and the same opponents' play)."""
-        if seed is not None:
-            self.tables = Tables(seed=seed, **self._options)
-            self._rng = np.random.default_rng(seed)
-            self._won, self._hands = (np.zeros(self.num_envs, np.int64),
-                                      np.zeros(self.num_envs, np.int64))
-            self._play_opponents(np.zeros(self.num_envs), np.zeros(self.num_envs, np.int64))
+        """New episodes: new tables, a fresh hand at each, played up to the hero's first
+        decision.  A seed gives the same hands and the same opponents' play as a new
+        environment of that seed; without one the environment's generator draws the
+        seed, so the hands are new and a run from a seed is still replayed whole."""
+        self._deal(reset_seed(seed, self._rng))
         return self._observe(), {}
 
     def step(self, actions: npt.ArrayLike) -> tuple[dict[str, npt.NDArray[Any]],
@@ -132,13 +129,10 @@ class PokerVectorEnv(VectorEnv):
         if self.in_step:
             self.tables.step(kinds, amounts, mask=acting, until=self.hero,
                              at_most=MAX_OPPONENT_STEPS)
-            reward, hands = self._since()
         else:
-            done = self.tables.step(kinds, amounts, mask=acting)
-            reward = np.where(done, self.tables.last_payoffs(copy=False)[:, self.hero],
-                              0).astype(np.float64)
-            hands = done.astype(np.int64)
-            self._play_opponents(reward, hands)
+            self.tables.step(kinds, amounts, mask=acting)
+            self._play_opponents()
+        reward, hands = self._since()
         terminated = hands > 0
         return (self._observe(), reward, terminated, np.zeros(self.num_envs, np.bool_),
                 {"hands": hands})
@@ -147,9 +141,24 @@ class PokerVectorEnv(VectorEnv):
         """The tables' worker threads stop (`Tables.close`)."""
         self.tables.close()
 
+    def _deal(self, seed: int | None) -> None:
+        """New tables from `seed` (None: fresh entropy), the opponents' generator seeded
+        with it, played up to the hero's first decision; the rewards count from there."""
+        if hasattr(self, "tables"):
+            self.tables.close()
+        self.tables = Tables(seed=seed, **self._options)
+        self._rng = np.random.default_rng(seed)
+        zeros = np.zeros(self.num_envs, np.int64)
+        self._won, self._hands = zeros, zeros.copy()
+        self._play_opponents()
+        self._since()           # the hands the opponents ended first are no episode's
+
     def _since(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
         """The hero's chips won at each table, and the hands that ended there, since
-        the last call (the tables' `totals`)."""
+        the last call (the tables' `totals`).  The one source of rewards: a step may
+        end several hands at a table (the opponents', or with carry a hand whose forced
+        bets leave nobody a decision, played out at once), where the last hand's
+        payoffs would miss all but the last."""
         now = self.tables.totals()
         won = now.table_won[:, self.hero]
         reward = (won - self._won).astype(np.float64)
@@ -157,29 +166,21 @@ class PokerVectorEnv(VectorEnv):
         self._won, self._hands = won, now.table_hands
         return reward, hands
 
-    def _play_opponents(self, reward: npt.NDArray[np.float64],
-                        hands: npt.NDArray[np.int64]) -> None:
-        """The opponents act until the hero is to act at every table; the hands that
-        end on the way add to `reward` and `hands`."""
+    def _play_opponents(self) -> None:
+        """The opponents act until the hero is to act at every table (at most
+        MAX_OPPONENT_STEPS actions in a row)."""
         tables = self.tables
         if self.in_step:
             nobody = np.zeros(self.num_envs, np.bool_)
             tables.step(np.ones(self.num_envs, np.int64), mask=nobody, until=self.hero,
                         at_most=MAX_OPPONENT_STEPS)
-            add_reward, add_hands = self._since()
-            reward += add_reward
-            hands += add_hands
             return
         for _ in range(MAX_OPPONENT_STEPS):
             view = tables.observe(copy=False)
             waiting = view["actor"] != self.hero
             if not waiting.any():
                 return
-            kinds, amounts = self.opponents(view, self._rng)
-            done = tables.step(kinds, amounts, mask=waiting)
-            if done.any():
-                reward += np.where(done, tables.last_payoffs(copy=False)[:, self.hero], 0)
-                hands += done
+            tables.step(*self.opponents(view, self._rng), mask=waiting)
 
     def _observe(self) -> dict[str, npt.NDArray[Any]]:
         return hero_view(self.tables.observe(copy=False), self.hero, self.bet_sizes)
