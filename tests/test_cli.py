@@ -214,25 +214,90 @@ def test_simulate_for_a_time(capsys):
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["--tables", "0"], "n must be 1.."),
-    (["--seats", "11"], "2..10 players"),
-    (["--seats", "1"], "2..10 players"),
+    (["--tables", "0"], "--tables must be 1..16777216, got 0"),
+    (["--tables", "16777217"], "--tables must be 1..16777216, got 16777217"),
+    (["--seats", "11"], "--seats must be 2..10 for Texas Hold'em, got 11"),
+    (["--seats", "1"], "--seats must be 2..10 for Texas Hold'em, got 1"),
+    (["--game", "razz", "--seats", "9"], "--seats must be 2..8 for Razz"),
     (["--hands", "0"], "--hands must be at least 1, got 0"),
     (["--seconds", "-1"], "--seconds must be more than 0"),
     (["--seconds", "nan"], "--seconds must be more than 0"),
-    (["--threads", "0"], "threads must be"),
-    (["--stacks", "0"], "stack"),
-    (["--blinds", "-1", "2"], "blinds"),
-    (["--antes", "-1"], "antes"),
-    (["--game", "badugi"], "decisions other than bets"),
-    (["--game", "poker"], "unknown game"),
-    (["--game", "seven-card-stud", "--blinds", "1", "2"], "has no blinds"),
+    (["--threads", "0"], "--threads must be 1..1024, got 0"),
+    (["--stacks", "0"], "--stacks must be positive, got 0"),
+    (["--stacks", str(1 << 56)], "--stacks must be at most"),
+    (["--blinds", "-1", "2"], "--blinds: negative amount -1"),
+    (["--blinds", "1", "2", "4", "8", "16", "32", "64"], "--blinds gives 7 amounts for 6 "
+                                                         "seats"),
+    (["--antes", "-1"], "--antes: negative amount -1"),
+    (["--seed", "-1"], "--seed must be 0..2**64-1, got -1"),
+    (["--game", "badugi"], "--game badugi: Badugi has decisions other than bets"),
+    (["--game", "poker"], "--game: unknown game 'poker'; simulate plays holdem, "),
+    (["--game", "seven-card-stud", "--blinds", "1", "2"],
+     "Seven-card stud has no blinds: --blinds is for the blind games"),
+    (["--bring-in", "1"], "Texas Hold'em has no bring-in: --bring-in is for the stud games"),
+    (["--game", "razz", "--bring-in", "-1"], "--bring-in: negative amount -1"),
+    (["--game", "razz", "--bring-in", "2"], "--bring-in must be less than the small bet (2), "
+                                            "got 2"),
 ])
 def test_simulate_refuses_bad_settings(capsys, argv, says):
     assert main(["simulate", "--tables", "8", *argv]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith("pokerhands: error:") and says in captured.err
+
+
+def test_simulate_checks_what_tables_checks():
+    """The CLI's list of games is `Tables.plays`', which says what the constructor
+    takes; its limit of tables is the library's."""
+    from games import Tables
+    from games.cli import _SIMULATED
+    from games.engine.batch import MAX_TABLES
+    from games.variants import VARIANTS
+
+    for name in VARIANTS:
+        try:
+            Tables(name, n=1, seats=2, seed=0).close()
+            played = True
+        except ValueError:
+            played = False
+        assert Tables.plays(name) is played and (name in _SIMULATED) is played, name
+    with pytest.raises(ValueError, match=f"n must be 1..{MAX_TABLES} tables"):
+        Tables("holdem", n=MAX_TABLES + 1, seats=2)
+
+
+def test_simulate_says_the_threads_that_step(capsys):
+    # 64 tables are too few for a second thread (MIN_TABLES_PER_THREAD), whatever the CPUs
+    assert main(["simulate", "--tables", "64", "--threads", "8", "--hands", "500"]) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    assert "; 64 tables on 1 thread (8 asked; " in line
+    assert line.endswith("at most one per 256 tables), seed 0")
+    data = _simulate(capsys, "--tables", "64", "--threads", "8", "--hands", "500")
+    assert (data["threads"], data["threads_asked"]) == (1, 8)
+    data = _simulate(capsys, "--tables", "64", "--hands", "500")
+    assert (data["threads"], data["threads_asked"]) == (1, 1)
+
+
+def test_simulate_counts_in_words(capsys):
+    assert main(["simulate", "--tables", "1", "--seats", "2", "--hands", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("; 1 table on 1 thread, seed 0")
+    assert lines[1].startswith("1 hand in ")
+
+
+def test_simulate_stud_with_a_bring_in(capsys):
+    from games import Tables
+
+    data = _simulate(capsys, "--game", "razz", "--bring-in", "0", "--antes", "1",
+                     "--seats", "3", "--tables", "64", "--hands", "1000")
+    assert data["bring_in"] == 0 and sum(p["won"] for p in data["players"]) == 0
+    default = _simulate(capsys, "--game", "seven-card-stud", "--tables", "64", "--hands",
+                        "1000")
+    with Tables("seven-card-stud", n=1, seats=6) as env:     # the game's own by default
+        assert default["bring_in"] == env.options.bring_in == 1
+    assert main(["simulate", "--game", "razz", "--antes", "1", "--seats", "3", "--tables",
+                 "64", "--hands", "1000"]) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    assert ": 3 seats, stacks 200, antes 1/1/1, bring-in 1; 64 tables" in line
 
 
 def test_simulate_hands_or_seconds_not_both(capsys):

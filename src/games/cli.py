@@ -26,17 +26,19 @@ import threading
 import time
 from collections.abc import Sequence
 from types import FrameType
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 import numpy as np
 
 from evaluator import HIGH, __version__, format_cards, parse_cards
+from games.engine.batch import MAX_TABLES, Tables
 from games.equity import EquityResult, equity
 from games.equity.dealout import is_draw, is_stud
 from games.variants import VARIANTS
 
-if TYPE_CHECKING:
-    from games import Tables
+#: the games `simulate` plays (`Tables.plays`), named in its help and in the message
+#: refusing the others
+_SIMULATED = tuple(name for name in VARIANTS if Tables.plays(name))
 
 
 def _board_game_options(sub: argparse.ArgumentParser,
@@ -92,7 +94,8 @@ def _parser() -> argparse.ArgumentParser:
 
     sm = sub.add_parser("simulate", help="random hands at thousands of tables at once")
     sm.add_argument("--game", default="holdem",
-                    help="a game whose only decisions are bets (default: holdem)")
+                    help="a game whose only decisions are bets: " + ", ".join(_SIMULATED)
+                         + " (default: holdem)")
     sm.add_argument("--tables", type=int, default=2048, help="tables stepped at once "
                     "(default: 2048)")
     sm.add_argument("--seats", type=int, default=6, help="seats a table (default: 6)")
@@ -105,6 +108,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="small and big blind, straddles after them (default: the "
                          "game's, 1 2 in the blind games)")
     sm.add_argument("--antes", type=int, help="every seat's ante")
+    sm.add_argument("--bring-in", type=int, metavar="CHIPS",
+                    help="the stud games: the bring-in of third street, below the small "
+                         "bet (default: the game's, 1)")
     much = sm.add_mutually_exclusive_group()
     much.add_argument("--hands", type=int,
                       help="play until this many hands have ended (default: 1000000)")
@@ -199,8 +205,7 @@ def _print_equity(result: EquityResult, as_json: bool) -> int:
     dead = f", dead {result.dead}" if result.dead else ""
     print(f"{result.game}{where}{dead}")
     print(result.table())
-    threads = f"{result.threads} thread" + ("s" if result.threads != 1 else "")
-    print(f"{result.method}; {result.seconds:.3f} s on {threads}")
+    print(f"{result.method}; {result.seconds:.3f} s on {_many(result.threads, 'thread')}")
     return 0
 
 
@@ -262,23 +267,96 @@ class _StopOnInterrupt:
             signal.signal(signal.SIGINT, signal.SIG_DFL if self._old is None else self._old)
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    """Random hands on `games.Tables` (`games.rl.play_random`: every seat folds,
-    checks or calls, or raises to a uniform amount, each equally likely among those
-    allowed), the policy's numpy timed with the step: the loop of the benchmark."""
-    from games import Tables
+def _many(count: int, thing: str) -> str:
+    """`count` things, in words: "1 table", "2,048 tables"."""
+    return f"{count:,} {thing}" + ("s" if count != 1 else "")
+
+
+def _simulate_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The keywords of `games.Tables` from simulate's options, every value checked
+    here and refused naming its option: `Tables` names its own arguments (n, bring_in,
+    stacks[0]), which nobody typed at the shell."""
+    from evaluator.checks import seed
+    from evaluator.threads import MAX_THREADS
+    from games.chips import amount
+    from games.engine import TableOptions
+    from games.engine.options import MAX_STACK
 
     if args.hands is not None and args.hands < 1:
         raise ValueError(f"--hands must be at least 1, got {args.hands}")
     if args.seconds is not None and not args.seconds > 0:
         raise ValueError(f"--seconds must be more than 0, got {args.seconds}")
-    settings: dict[str, Any] = {}
+    name = args.game.strip().lower()
+    played = ", ".join(_SIMULATED)
+    if name not in _SIMULATED:
+        if name in VARIANTS:
+            raise ValueError(f"--game {name}: {VARIANTS[name].title} has decisions other "
+                             f"than bets (discards, draws, placements or an opening "
+                             f"round); simulate plays {played}")
+        raise ValueError(f"--game: unknown game {args.game!r}; simulate plays {played}")
+    game = VARIANTS[name]
+    if not 1 <= args.tables <= MAX_TABLES:
+        raise ValueError(f"--tables must be 1..{MAX_TABLES}, got {args.tables}")
+    low = max(2, game.min_players)
+    if not low <= args.seats <= game.max_players:
+        raise ValueError(f"--seats must be {low}..{game.max_players} for {game.title}, "
+                         f"got {args.seats}")
+    if not 1 <= args.threads <= MAX_THREADS:
+        raise ValueError(f"--threads must be 1..{MAX_THREADS}, got {args.threads}")
+    most = MAX_STACK - 1
+    settings: dict[str, Any] = dict(
+        game=name, n=args.tables, seats=args.seats, threads=args.threads, carry=args.carry,
+        stacks=amount(args.stacks, "--stacks", low=1, high=most),
+        seed=seed(args.seed, "--seed"))
     if args.blinds is not None:
-        settings["blinds"] = tuple(args.blinds)
+        if game.has_bring_in:
+            raise ValueError(f"{game.title} has no blinds: --blinds is for the blind "
+                             "games; its forced bets are --antes and --bring-in")
+        if len(args.blinds) > args.seats:
+            raise ValueError(f"--blinds gives {len(args.blinds)} amounts for "
+                             f"{args.seats} seats")
+        settings["blinds"] = tuple(amount(b, "--blinds", high=most) for b in args.blinds)
     if args.antes is not None:
-        settings["antes"] = args.antes
-    with Tables(args.game, n=args.tables, seats=args.seats, stacks=args.stacks,
-                seed=args.seed, threads=args.threads, carry=args.carry, **settings) as env:
+        settings["antes"] = amount(args.antes, "--antes", high=most)
+    if args.bring_in is not None:
+        if not game.has_bring_in:
+            stud = ", ".join(n for n in _SIMULATED if VARIANTS[n].has_bring_in)
+            raise ValueError(f"{game.title} has no bring-in: --bring-in is for the stud "
+                             f"games ({stud})")
+        small = TableOptions.of(game, low).small_bet    # the game's own: simulate sets none
+        bring_in = amount(args.bring_in, "--bring-in", high=most)
+        if bring_in >= small:
+            raise ValueError(f"--bring-in must be less than the small bet ({small}), got "
+                             f"{bring_in}: completing it makes the small bet")
+        settings["bring_in"] = bring_in
+    return settings
+
+
+def _on_threads(env: Tables) -> str:
+    """The threads a step runs on (`step_threads`), and where that is fewer than
+    `--threads` asked, why: a run that names the threads asked for would claim a speed
+    up it never had."""
+    from evaluator.threads import available_cpus
+    from games.engine.batch import MIN_TABLES_PER_THREAD
+
+    used, asked = env.step_threads, env.threads
+    if used >= asked:
+        return _many(used, "thread")
+    why = []
+    cpus = available_cpus()
+    if cpus < asked:
+        why.append(f"{_many(cpus, 'CPU')} here")
+    if env.n // MIN_TABLES_PER_THREAD < asked:
+        why.append(f"at most one per {MIN_TABLES_PER_THREAD} tables")
+    reason = "; " + ", and ".join(why) if why else ""
+    return f"{_many(used, 'thread')} ({asked} asked{reason})"
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    """Random hands on `games.Tables` (`games.rl.play_random`: every seat folds,
+    checks or calls, or raises to a uniform amount, each equally likely among those
+    allowed), the policy's numpy timed with the step: the loop of the benchmark."""
+    with Tables(**_simulate_settings(args)) as env:
         seconds, interrupted = _play(env, np.random.default_rng(args.seed), args.hands,
                                      args.seconds)
         totals = env.totals()
@@ -297,22 +375,28 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({
             "game": env.game.name, "betting": options.betting.value, "seats": env.seats,
-            "stacks": args.stacks, "carry": args.carry, "tables": env.n, "threads": env.threads,
+            "stacks": args.stacks, "carry": args.carry, "bring_in": options.bring_in,
+            "tables": env.n, "threads": env.step_threads, "threads_asked": env.threads,
             "seed": args.seed, "hands": totals.hands, "seconds": seconds,
             "hands_per_second": totals.hands / seconds if seconds > 0 else None,
             "interrupted": interrupted, "players": players,
         }, indent=2))
         return 0
-    forced = "blinds " + ("/".join(str(b) for b in options.blinds if b) or "none")
-    if any(options.antes):
-        forced += ", antes " + "/".join(str(a) for a in options.antes)
-    threads = f"{env.threads} thread" + ("s" if env.threads != 1 else "")
+    antes = "antes " + "/".join(str(a) for a in options.antes)
+    if env.game.has_bring_in:
+        forced = (antes + ", " if any(options.antes) else "") + f"bring-in {options.bring_in}"
+    else:
+        forced = "blinds " + ("/".join(str(b) for b in options.blinds if b) or "none")
+        if any(options.antes):
+            forced += ", " + antes
     carried = " carried over" if args.carry else ""
     print(f"{env.game.title}, {options.betting.value}: {env.seats} seats, stacks "
-          f"{args.stacks}{carried}, {forced}; {env.n:,} tables on {threads}, seed {args.seed}")
+          f"{args.stacks}{carried}, {forced}; {_many(env.n, 'table')} on {_on_threads(env)}, "
+          f"seed {args.seed}")
     rate = f": {totals.hands / seconds:,.0f} hands/s" if seconds > 0 else ""
     stopped = " (interrupted)" if interrupted else ""
-    print(f"{totals.hands:,} hands in {seconds:.3f} s{rate}{stopped}; every seat at random")
+    print(f"{_many(totals.hands, 'hand')} in {seconds:.3f} s{rate}{stopped}; every seat at "
+          "random")
     print(f"{'seat':<5}{'posts':>7}{'chips a hand':>15}{'standard error':>16}")
     for k, p in enumerate(players):
         posts = "-" if args.carry else options.posted_blinds[k] + options.posted_antes[k]
