@@ -1,5 +1,5 @@
 /*
- * Greedy search for the 13 additive rank keys used by src/evaluator/_keys.pxd.
+ * Greedy search for the 13 additive rank keys used by src/evaluator/keys.pxd.
  *
  * Requirement: for every multiset of ranks with at most 7 cards and at most 4 of
  * any rank, the sum of the keys is unique.  Keys are chosen in rank order, each the
