@@ -400,13 +400,34 @@ def test_simulate_with_stacks_carried_over(capsys):
 
 
 def test_simulate_out_of_memory_is_a_message_not_a_traceback(capsys, monkeypatch):
-    import games
+    from games import cli
+
+    made = []
 
     def no_memory(*args, **kwargs):
+        made.append(kwargs["n"])
         raise MemoryError("no memory for 16777216 tables")     # as the batch says it
 
-    monkeypatch.setattr(games, "Tables", no_memory)
+    monkeypatch.setattr(cli, "Tables", no_memory)
     assert main(["simulate", "--tables", "16777216"]) == 1
     captured = capsys.readouterr()
+    assert made == [16777216], "the real Tables was made, not the stand-in"
     assert captured.out == ""
     assert captured.err == "pokerhands: error: no memory for 16777216 tables\n"
+
+
+def test_a_closed_pipe_ends_quietly(capsys, monkeypatch):
+    """`pokerhands ... | head`: the reader leaves, the next write raises BrokenPipeError;
+    the command ends with status 1 and says nothing (it was an "error: [Errno 32]"
+    and status 2)."""
+
+    class ClosedPipe:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            pass
+
+    monkeypatch.setattr("sys.stdout", ClosedPipe())
+    assert main(["eval", "As", "Ks", "Qs", "Js", "Ts"]) == 1
+    assert capsys.readouterr().err == ""

@@ -1,7 +1,7 @@
 # The one random generator of the games' kernels: xoshiro256** (Blackman and Vigna)
 # with splitmix64 to spread a seed over its state.  64-bit integer arithmetic only, so
 # a seed gives the same stream on every platform.  The equity sampler
-# (games/equity/_sample.pyx) and the dealer's shuffle (games/engine/_shuffle.pyx) each
+# (games/equity/_sample.pyx) and the dealer's shuffle (games/engine/_deck.pxd) each
 # seed it their own way and draw from it here.
 
 from libc.stdint cimport uint64_t

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 import threading
@@ -435,6 +436,19 @@ def _play(env: Tables, rng: np.random.Generator, hands: int | None,
             bar.close()
 
 
+def _stdout_to_devnull() -> None:
+    """Point the standard output's descriptor at /dev/null, so that the interpreter's
+    last flush of what the closed pipe did not take fails no more (Python's advice
+    for SIGPIPE); nothing where stdout is no file (a test's capture)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `pokerhands` console command; returns the exit status."""
     parser = _parser()
@@ -447,6 +461,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _simulate(args)
         return _equity(args)
+    except BrokenPipeError:             # the reader left (`| head`): nothing to report
+        _stdout_to_devnull()
+        return 1
     except (TypeError, ValueError, ImportError, ConnectionError) as e:
         print(f"pokerhands: error: {e}", file=sys.stderr)
         return 2
