@@ -32,7 +32,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from evaluator import HIGH, __version__, format_cards, parse_cards
-from games.engine.batch import MAX_TABLES, Tables
+from games.engine.batch import MAX_TABLES, Tables, seat_count
 from games.equity import EquityResult, equity
 from games.equity.dealout import is_draw, is_stud
 from games.variants import VARIANTS
@@ -298,10 +298,7 @@ def _simulate_settings(args: argparse.Namespace) -> dict[str, Any]:
     game = VARIANTS[name]
     if not 1 <= args.tables <= MAX_TABLES:
         raise ValueError(f"--tables must be 1..{MAX_TABLES}, got {args.tables}")
-    low = max(2, game.min_players)
-    if not low <= args.seats <= game.max_players:
-        raise ValueError(f"--seats must be {low}..{game.max_players} for {game.title}, "
-                         f"got {args.seats}")
+    seat_count(game, args.seats, "--seats")
     if not 1 <= args.threads <= MAX_THREADS:
         raise ValueError(f"--threads must be 1..{MAX_THREADS}, got {args.threads}")
     most = MAX_STACK - 1
@@ -324,7 +321,7 @@ def _simulate_settings(args: argparse.Namespace) -> dict[str, Any]:
             stud = ", ".join(n for n in _SIMULATED if VARIANTS[n].has_bring_in)
             raise ValueError(f"{game.title} has no bring-in: --bring-in is for the stud "
                              f"games ({stud})")
-        small = TableOptions.of(game, low).small_bet    # the game's own: simulate sets none
+        small = TableOptions.of(game, args.seats).small_bet     # the game's own: none set
         bring_in = amount(args.bring_in, "--bring-in", high=most)
         if bring_in >= small:
             raise ValueError(f"--bring-in must be less than the small bet ({small}), got "

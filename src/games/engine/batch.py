@@ -86,6 +86,16 @@ _LEGAL = ("fold", "call", "raise_min", "raise_max")
 _I64 = npt.NDArray[np.int64]
 
 
+def seat_count(game: Variant, seats: int, name: str = "seats") -> int:
+    """`seats` (an int), checked against what `game` seats, the error naming `name`
+    (the CLI's option, say)."""
+    low = max(2, game.min_players)
+    if not low <= seats <= game.max_players:
+        raise ValueError(f"{name} must be {low}..{game.max_players} for {game.title}, "
+                         f"got {seats}")
+    return seats
+
+
 def _illegal_mode(mode: object) -> str:
     """`on_illegal`, checked."""
     if not isinstance(mode, str):
@@ -228,8 +238,8 @@ class Tables:
 
     game: a variant whose only decisions are bets (`Tables.plays`: Texas Hold'em, short
     deck, Omaha 4, 5 and 6 and their Hi/Lo games, seven-card stud, stud Hi/Lo and
-    razz), or its name.  n: the number of tables.  seats: the
-    seats at each (2 up to the game's `max_players`, never more than ten).  stacks:
+    razz), or its name.  n: the number of tables.  seats: the seats at each (2 up to
+    the game's `max_players`, never more than ten).  stacks:
     every seat's starting chips (an int), or one per seat.  seed: the batch's seed (as
     `Table` takes one; None: fresh entropy).  threads: the threads a step runs on (None:
     one per available CPU; never more than the CPUs the process may use): this one and
@@ -252,10 +262,7 @@ class Tables:
             raise ValueError(f"n must be 1..{MAX_TABLES} tables, got {n}")
         if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)):
             raise TypeError(f"seats must be an int, got {type(seats).__name__}")
-        low = max(2, found.min_players)
-        if not low <= seats <= found.max_players:
-            raise ValueError(f"seats must be {low}..{found.max_players} for {found.title}, "
-                             f"got {seats}")
+        seat_count(found, int(seats))
         if not isinstance(carry, bool):
             raise TypeError(f"carry must be True or False, got {carry!r}")
         mode = _illegal_mode(on_illegal)
