@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from apart import round_trip
 from games import Table, Tables
 from games.rl import random_actions
 
@@ -124,6 +125,20 @@ def tables_player(seats: int, n: int, threads: int, every_step: bool = False,
         return env.hands - start
 
     return play, counts
+
+
+def apart_around(benchmark: Any, threads: int, run: Callable[[], int]) -> int:
+    """run(), and where the tables run on two threads, the round trip of a cache line
+    between the two CPUs read just before and just after it (apart.py) into the
+    benchmark's extra info as `apart_ns`: the host moves its vCPUs nearer and further
+    apart, and a step on two threads passes every table's action and row between them,
+    so its figure moves with that reading (sittings.py shows it beside the figure)."""
+    if threads < 2:
+        return run()
+    before = round_trip()
+    played = run()
+    benchmark.extra_info["apart_ns"] = [before, round_trip()]
+    return played
 
 
 def record_length(benchmark: Any, counts: dict[str, int]) -> None:
@@ -277,8 +292,9 @@ def test_tables(measure: Callable[..., Any], benchmark: Any, seats: int, n: int,
                 threads: int) -> None:
     hands = HANDS[seats]
     play, counts = tables_player(seats, n, threads)
-    played = measure(play, hands, what=row(seats), lib=f"Tables n={n} threads={threads}",
-                     hands=hands, rounds=3)
+    played = apart_around(benchmark, threads, lambda: measure(
+        play, hands, what=row(seats), lib=f"Tables n={n} threads={threads}", hands=hands,
+        rounds=3))
     # a round stops at the step that passes `hands`: at most one step's hands more
     assert hands <= played < hands + n
     record_length(benchmark, counts)
@@ -303,16 +319,17 @@ def test_tables_calls(measure: Callable[..., Any], benchmark: Any, seats: int, n
     holds under one policy only is not yet a figure."""
     hands = HANDS[seats] // 2
     play, counts = tables_player(seats, n, threads, policy="calls")
-    played = measure(play, hands, what=f"{row(seats)}, mostly calls",
-                     lib=f"Tables n={n} threads={threads}", hands=hands, rounds=3)
+    played = apart_around(benchmark, threads, lambda: measure(
+        play, hands, what=f"{row(seats)}, mostly calls", lib=f"Tables n={n} threads={threads}",
+        hands=hands, rounds=3))
     assert hands <= played < hands + n
     record_length(benchmark, counts)
 
 
 @pytest.mark.parametrize(("seats", "n", "threads"), [(6, 2048, 1), (6, 2048, 2),
                                                     (2, 1024, 1)])
-def test_tables_others_in_step(measure: Callable[..., Any], seats: int, n: int,
-                               threads: int) -> None:
+def test_tables_others_in_step(measure: Callable[..., Any], benchmark: Any, seats: int,
+                               n: int, threads: int) -> None:
     """The same random hands with the numpy policy called once an orbit: it chooses
     seat 0's actions, and each step plays the other seats' at random until seat 0 is
     to act again (`until=0`; the same distribution as `random_actions`, drawn from the
@@ -321,8 +338,9 @@ def test_tables_others_in_step(measure: Callable[..., Any], seats: int, n: int,
     actions at every table."""
     hands = HANDS[seats]
     play, _ = tables_player(seats, n, threads, until=0)
-    played = measure(play, hands, what=f"{row(seats)}, seat 0 by numpy, the others in the step",
-                     lib=f"Tables n={n} threads={threads}", hands=hands, rounds=3)
+    played = apart_around(benchmark, threads, lambda: measure(
+        play, hands, what=f"{row(seats)}, seat 0 by numpy, the others in the step",
+        lib=f"Tables n={n} threads={threads}", hands=hands, rounds=3))
     assert played >= hands          # a step may end several hands at a table
 
 

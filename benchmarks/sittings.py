@@ -22,6 +22,13 @@ under `--slow` (0.8) of the best reading of the run at either end ran while the 
 slowed: its row is marked and it is left out of the ranges at the end (report it, do not
 count it).
 
+The host also moves its two vCPUs nearer and further apart, for spells of seconds to
+minutes (apart.py: a cache line's round trip between them read 52-76, 140-235, about 280
+and 400-660 ns on the Zen 4 host).  A step on two threads passes every table's action
+and row between them, so each two-thread row records that round trip just before and
+after it (bench_simulation.py, `apart_around`), the "vCPUs apart" columns give the
+further reading, and the two-thread ratios are given again split by it (`--far`).
+
 Beside the benchmark's uniform policy, a sitting runs the second input policy, mostly
 calls (`bench_simulation.calls_policy`): hands twice as long, so about half the hands a
 second; the actions a second of the two (hands a second times the actions a hand each
@@ -99,6 +106,9 @@ def figures(json_path: Path) -> dict[str, float]:
         out[b["name"] + " count"] = info["hands"]
         if "actions_per_hand" in info:
             out[b["name"] + " actions"] = out[b["name"]] * info["actions_per_hand"]
+        readings = [ns for ns in info.get("apart_ns") or () if ns is not None]
+        if readings:                    # the further of the two (apart.py)
+            out[b["name"] + " apart"] = max(readings)
     return out
 
 
@@ -118,6 +128,11 @@ def _calls(seats: int, n: int, threads: int) -> Figure:
 def _orbit(seats: int, n: int, threads: int) -> Figure:
     # the policy for seat 0 only, the others in the step (the cheaper policy's figure)
     return lambda f: f.get(f"test_tables_others_in_step[{seats}-{n}-{threads}]")
+
+
+def _apart(name: str) -> Figure:
+    # how far apart the vCPUs sat around a two-thread row (apart.py), in ns
+    return lambda f: f.get(f"{name} apart")
 
 
 def _ratio(one: Figure, two: Figure) -> Figure:
@@ -155,6 +170,10 @@ COLUMNS: list[tuple[str, Figure, Callable[[float], str]]] = [
     ("2 threads, 4,096 (k)", _tables(4096, 2, 6), _k),
     ("2 threads / 1, 2,048", _ratio(_tables(2048, 1, 6), _tables(2048, 2, 6)), _x),
     ("2 threads / 1, 4,096", _ratio(_tables(4096, 1, 6), _tables(4096, 2, 6)), _x),
+    ("vCPUs apart, 2 threads, 2,048 (ns)", _apart("test_tables[2048-2-6]"),
+     lambda v: f"{v:.0f}"),
+    ("vCPUs apart, 2 threads, 4,096 (ns)", _apart("test_tables[4096-2-6]"),
+     lambda v: f"{v:.0f}"),
     ("heads-up, 1 thread, 1,024 (M)", _tables(1024, 1, 2), _m),
     ("heads-up, 2 threads, 2,048 (M)", _tables(2048, 2, 2), _m),
     ("heads-up, 2 threads, 4,096 (M)", _tables(4096, 2, 2), _m),
@@ -176,6 +195,39 @@ COLUMNS: list[tuple[str, Figure, Callable[[float], str]]] = [
      lambda v: f"{v / 1e3:.1f}"),
     ("`observe()` (us)", _call_us("test_observe"), lambda v: f"{v:.1f}"),
 ]
+
+
+#: The two-thread ratios, each with the reading of how far apart the vCPUs sat around its
+#: two-thread row, for the ranges split by that reading (`by_placement`).
+PLACED: list[tuple[str, Figure, Figure]] = [
+    ("2 threads / 1, 2,048", _ratio(_tables(2048, 1, 6), _tables(2048, 2, 6)),
+     _apart("test_tables[2048-2-6]")),
+    ("2 threads / 1, 4,096", _ratio(_tables(4096, 1, 6), _tables(4096, 2, 6)),
+     _apart("test_tables[4096-2-6]")),
+    ("mostly calls, 2 threads / 1, 2,048", _ratio(_calls(6, 2048, 1), _calls(6, 2048, 2)),
+     _apart("test_tables_calls[6-2048-2]")),
+    ("others in the step, 2 threads / 1, 2,048",
+     _ratio(_orbit(6, 2048, 1), _orbit(6, 2048, 2)),
+     _apart("test_tables_others_in_step[6-2048-2]")),
+]
+
+
+def by_placement(counted: list[dict[str, float]], far: float) -> list[str]:
+    """The two-thread ratios' ranges over the sittings counted, split by how far apart
+    the vCPUs sat around each: a round trip under `far` ns, and `far` or more; a
+    Markdown item a ratio, none where no sitting read it."""
+    def span(values: list[float]) -> str:
+        if not values:
+            return "none"
+        return f"{_x(min(values))}-{_x(max(values))} ({len(values)})"
+    lines = []
+    for heading, ratio, apart in PLACED:
+        pairs = [(r, a) for r, a in ((ratio(f), apart(f)) for f in counted)
+                 if r is not None and a is not None]
+        if pairs:
+            near = [r for r, a in pairs if a < far]
+            lines.append(f"- {heading}: {span(near)} / {span([r for r, a in pairs if a >= far])}")
+    return lines
 
 
 def row(first: list[str], f: dict[str, float]) -> str:
@@ -226,6 +278,11 @@ def main() -> None:
                              "this share of the run's best reading at either end")
     parser.add_argument("--keep", type=Path, help="a directory for each sitting's JSON")
     parser.add_argument("-k", dest="select", help="pytest's -k: only these benchmarks")
+    parser.add_argument("--far", type=float, default=300.0,
+                        help="a round trip between the vCPUs (ns, apart.py) from which "
+                             "they count as far apart: the two-thread ratios are also "
+                             "given for the readings under it and over it (default: "
+                             "300, above the Zen 4 host's usual 52-235)")
     args = parser.parse_args()
     if args.sittings < 1:
         parser.error("--sittings must be at least 1")
@@ -263,6 +320,12 @@ def main() -> None:
     print(f"Ranges over the {len(counted)} sittings counted (JSON in {folder}):")
     for line in ranges(counted):
         print(line)
+    placed = by_placement(counted, args.far)
+    if placed:
+        print(f"Two threads over one by how far apart the vCPUs sat (apart.py), a round "
+              f"trip under {args.far:.0f} ns / {args.far:.0f} ns or more (sittings):")
+        for line in placed:
+            print(line)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """benchmarks/sittings.py makes the README's `Tables` figures: each sitting's rates read
 from pytest-benchmark's JSON, two threads over one, the actions a second of both input
-policies, the sittings left out when the host slowed, and each column's range.  A slip
+policies, how far apart the vCPUs sat (benchmarks/apart.py), the sittings left out when
+the host slowed, and each column's range.  A slip
 there would publish a wrong figure with nothing to show for it, so its arithmetic is
 checked here on made-up sittings whose answers are known, and its columns against the
 benchmark's real test names (a renamed parameter would leave a column empty, silently).
@@ -22,17 +23,21 @@ if not (BENCHMARKS / "sittings.py").exists():
     pytest.skip("benchmarks/ is not beside the tests (an installed copy)",
                 allow_module_level=True)
 sys.path.insert(0, str(BENCHMARKS))
+import apart  # noqa: E402
 import sittings  # noqa: E402
 
 
 def bench(name: str, hands: int, mean: float, median: float | None = None,
-          actions: float | None = None) -> dict[str, Any]:
+          actions: float | None = None,
+          apart_ns: list[float | None] | None = None) -> dict[str, Any]:
     """One benchmark's entry as pytest-benchmark writes it (the parts sittings reads)."""
     info: dict[str, Any] = {"hands": hands, "hands_per_s": mean}
     if median is not None:
         info["hands_per_s_median"] = median
     if actions is not None:
         info["actions_per_hand"] = actions
+    if apart_ns is not None:
+        info["apart_ns"] = apart_ns
     return {"name": name, "extra_info": info}
 
 
@@ -87,6 +92,39 @@ def test_columns_and_row(tmp_path: Path) -> None:
     assert shown["others in the step, 1 thread, 2,048 (k)"] == "1,200"
 
 
+def test_how_far_apart_the_vcpus_sat(tmp_path: Path) -> None:
+    """The further of the two readings around a two-thread row (a reading that could
+    not be taken, None, is skipped), and the two-thread ratios split by it."""
+    near = sitting(tmp_path,
+                   bench("test_tables[2048-1-6]", 1, 1.0e6, 1.0e6),
+                   bench("test_tables[2048-2-6]", 1, 1.7e6, 1.7e6, apart_ns=[180.0, 190.0]),
+                   bench("test_tables[4096-1-6]", 1, 1.0e6, 1.0e6),
+                   bench("test_tables[4096-2-6]", 1, 2.0e6, 2.0e6, apart_ns=[None, 60.0]))
+    assert near["test_tables[2048-2-6] apart"] == 190.0
+    assert column("vCPUs apart, 2 threads, 4,096 (ns)")(near) == 60.0
+    far = sitting(tmp_path,
+                  bench("test_tables[2048-1-6]", 1, 1.0e6, 1.0e6),
+                  bench("test_tables[2048-2-6]", 1, 1.2e6, 1.2e6, apart_ns=[550.0, 180.0]),
+                  bench("test_tables[4096-2-6]", 1, 2.0e6, 2.0e6, apart_ns=[None, None]))
+    assert column("vCPUs apart, 2 threads, 2,048 (ns)")(far) == 550.0
+    assert column("vCPUs apart, 2 threads, 4,096 (ns)")(far) is None
+    assert sittings.by_placement([near, far], 300.0) == [
+        "- 2 threads / 1, 2,048: 1.70x-1.70x (1) / 1.20x-1.20x (1)",
+        "- 2 threads / 1, 4,096: 2.00x-2.00x (1) / none",
+    ]
+    assert sittings.by_placement([near, far], 100.0)[0] == (
+        "- 2 threads / 1, 2,048: none / 1.20x-1.70x (2)")
+
+
+def test_apart_reads_a_round_trip_or_says_it_cannot() -> None:
+    """A reading where the host allows one (Linux, a compiler, two CPUs), else None; a
+    bad count is refused before anything runs."""
+    ns = apart.round_trip(trips=2000, repeats=1)
+    assert ns is None or 0 < ns < 1e6
+    with pytest.raises(ValueError, match="trips and repeats"):
+        apart.round_trip(trips=0)
+
+
 def test_slow_sittings_are_left_out_and_ranges_span_the_rest(tmp_path: Path) -> None:
     fast = sitting(tmp_path, bench("test_tables[2048-1-6]", 1, 1.0e6, 1.0e6))
     other = sitting(tmp_path, bench("test_tables[2048-1-6]", 1, 1.2e6, 1.2e6))
@@ -113,5 +151,6 @@ def test_every_column_names_a_benchmark_that_exists() -> None:
         f[name] = 1.0e6
         f[name + " count"] = 4096
         f[name + " actions"] = 1.0e7
+        f[name + " apart"] = 200.0
     empty = [h for h, value, _ in sittings.COLUMNS if value(f) is None]
     assert not empty, f"columns that no benchmark of bench_simulation.py fills: {empty}"
