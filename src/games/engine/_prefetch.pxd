@@ -3,6 +3,12 @@
 # the one it acts at (games/engine/_batch.pyx), and a showdown for the slots of the
 # hand values it is about to read (games/engine/_steps.pyx, `_best_values`).  Where
 # the compiler has no prefetch, asking is nothing.
+#
+# `prefetch` says the line is to be written, but a build for baseline x86-64 has no
+# PREFETCHW (GCC emits it only with -mprfchw), so there both ask as PREFETCHT0: a line
+# no other core holds arrives ready to write all the same.  For the lines the other
+# thread of a step holds, PREFETCHW forced by hand measured no faster on Zen 4
+# (docs/benchmarks.md, "Two threads and how far apart the vCPUs sit").
 
 cdef extern from *:
     """
