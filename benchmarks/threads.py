@@ -18,6 +18,10 @@ again over the same `legal()` arrays with no step between (`warm`: its data in t
 caches), which parts the policy's own cost from the misses a step leaves it; with W
 that cost, (W + S1) / (W + S1 / 2) is the bound with no misses at all.
 
+The two-thread rows also give how far apart the host had put the two vCPUs (apart.py:
+a cache line's round trip, the further of the readings before and after the process),
+which moves a two-thread step by half again on the Zen 4 host.
+
 Each configuration runs in its own process because a batch's idle workers spin for a
 while after its last step and would slow another batch in the same process; the two
 take turns, run after run, so that both see the same spells of a noisy host.  Each
@@ -43,6 +47,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from apart import round_trip
 from bench_simulation import numpy_policy, warmed_tables
 from host import describe
 
@@ -118,21 +123,28 @@ def main() -> None:
           f"{args.steps:,} steps a process; the medians of each process's rounds"
           + ("" if args.until is None else
              f"; the policy for seat {args.until}, the others in the step"))
-    print("| run | threads | policy (us) | policy, warm (us) | step (us) | loop (k hands/s) |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| run | threads | policy (us) | policy, warm (us) | step (us) | loop (k hands/s) "
+          "| vCPUs apart (ns) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     seen: dict[int, dict[str, list[float]]] = {
         t: {"policy_us": [], "step_us": [], "hands_s": [], "warm_us": []} for t in (1, 2)}
     ratios: dict[str, list[float]] = {"step": [], "loop": [], "bound": [], "warm": []}
     for r in range(1, args.runs + 1):
         median: dict[int, dict[str, float]] = {}
         for threads in (1, 2):
+            # two threads' figures move with how far apart the host put the vCPUs
+            # (apart.py): the further of the readings before and after the process
+            before = round_trip() if threads == 2 else None
             rounds = run(args, threads)
+            readings = [ns for ns in (before, round_trip() if threads == 2 else None)
+                        if ns is not None]
             median[threads] = {k: statistics.median(x[k] for x in rounds) for k in rounds[0]}
             for k, v in median[threads].items():
                 seen[threads][k].append(v)
             m = median[threads]
+            far = f"{max(readings):.0f}" if readings else ""
             print(f"| {r} | {threads} | {m['policy_us']:.1f} | {m['warm_us']:.1f} | "
-                  f"{m['step_us']:.1f} | {m['hands_s'] / 1e3:,.0f} |", flush=True)
+                  f"{m['step_us']:.1f} | {m['hands_s'] / 1e3:,.0f} | {far} |", flush=True)
         one, two = median[1], median[2]
         ratios["step"].append(one["step_us"] / two["step_us"])
         ratios["loop"].append(two["hands_s"] / one["hands_s"])
