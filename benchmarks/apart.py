@@ -6,7 +6,7 @@ thread on each, in nanoseconds.
 
 Why: on a shared virtual machine the hypervisor moves the vCPUs among the host's cores
 minute by minute, and how far apart it puts them is not the guest's to see or choose.
-On the Zen 4 host (2 vCPUs) the round trip read 52-76 ns at times, mostly 140-235 ns,
+On the Zen 4 host (2 vCPUs) the round trip read 52-76 or 140-235 ns most of the time,
 and for spells of seconds to minutes about 280 or 400-660 ns.  A step of
 `games.Tables` on two threads hands every table's action from the calling thread to
 the worker and its row of `legal()` back, so the two-thread figures move with it: over
