@@ -100,6 +100,11 @@ int main(int argc, char **argv) {
 _built: list[Path | None] = []          # the program, once compiled (None: it cannot be)
 
 
+def compiler() -> list[str]:
+    """The C compiler's command: `CC`, else the one Python was built with, else cc."""
+    return shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+
+
 def _program() -> Path | None:
     """The compiled program (compiled on the first call), or None where it cannot be."""
     if _built:
@@ -110,10 +115,8 @@ def _program() -> Path | None:
         atexit.register(shutil.rmtree, folder, True)
         source, path = folder / "apart.c", folder / "apart"
         source.write_text(_SOURCE)
-        compiler = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC")
-                               or "cc")
         try:
-            subprocess.run([*compiler, "-O2", "-pthread", "-o", str(path), str(source)],
+            subprocess.run([*compiler(), "-O2", "-pthread", "-o", str(path), str(source)],
                            check=True, capture_output=True, timeout=120)
         except (OSError, subprocess.SubprocessError):
             path = None
