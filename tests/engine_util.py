@@ -24,10 +24,12 @@ from games import Table, Tables
 LONG = os.environ.get("POKERHANDS_STATEFUL", "fast") == "long"
 
 
-def stateful_settings(examples: int, steps: int) -> settings:
+def stateful_settings(examples: int, steps: int = 50) -> settings:
     """The settings of an engine state machine: `examples` seeded runs of up to `steps`
     steps each (CI, the same every run); with ``POKERHANDS_STATEFUL=long``, by hand,
-    ``POKERHANDS_STATEFUL_EXAMPLES`` fresh random runs instead (500 unless given)."""
+    ``POKERHANDS_STATEFUL_EXAMPLES`` fresh random runs instead (500 unless given).  A
+    `given` test of the engine over drawn configurations takes them too (its steps are
+    its own): the same seeded examples in CI, fresh ones by hand."""
     if LONG:
         examples = int(os.environ.get("POKERHANDS_STATEFUL_EXAMPLES", "500"))
     return settings(max_examples=examples, stateful_step_count=steps, deadline=None,

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import assume
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -140,6 +140,50 @@ def test_heads_up_and_short_stacks() -> None:
     for _ in range(40):
         follower.step(*random_actions(rng, env))
     assert follower.checked >= 64
+
+
+@given(data=st.data())
+@stateful_settings(12)
+def test_drawn_configurations_deal_and_pay_what_a_table_does(data: st.DataObject) -> None:
+    """The cases above fix six seats, their stacks, a straddle and an ante; here each
+    example draws its own: the game and betting, 2-6 seats of 3-400 chips each, the
+    blinds (no small blind, a straddle), antes, 1-40 tables and one or two threads
+    (splitting as few as two tables).  Every hand finished is played again on a
+    `Table` from its seed, as above.  By hand, ``POKERHANDS_STATEFUL=long`` draws fresh
+    configurations (`stateful_settings`)."""
+    game = data.draw(st.sampled_from(GAMES), label="game")
+    seats = data.draw(st.integers(2, 5 if game == "omaha6" else 6), label="seats")
+    stacks = data.draw(st.lists(st.integers(3, 400), min_size=seats, max_size=seats),
+                       label="stacks")
+    small = data.draw(st.integers(0, 2), label="small blind")
+    big = data.draw(st.integers(max(small, 1), 3), label="big blind")
+    straddle = seats >= 3 and data.draw(st.booleans(), label="straddle")
+    blinds = (small, big, 2 * big) if straddle else (small, big)
+    threads = data.draw(st.integers(1, 2), label="threads")
+    split = batch_module.MIN_TABLES_PER_THREAD, batch_module.available_cpus
+    batch_module.MIN_TABLES_PER_THREAD = 1
+    batch_module.available_cpus = lambda: 2
+    try:
+        try:
+            env = Tables(game, n=data.draw(st.integers(1, 40), label="n"), seats=seats,
+                         stacks=stacks, blinds=blinds,
+                         antes=data.draw(st.integers(0, 2), label="antes"),
+                         betting=data.draw(st.sampled_from(["no-limit", "pot-limit",
+                                                            "fixed-limit"]),
+                                           label="betting"),
+                         seed=data.draw(st.integers(0, 2**31 - 1), label="seed"),
+                         threads=threads)
+        except ValueError as error:     # stacks the forced bets put all-in: refused
+            assert "nobody ever decides" in str(error)
+            assume(False)
+        rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1), label="actions"))
+        follower = Follower(env)
+        for _ in range(60):
+            follower.step(*random_actions(rng, env))
+        env.close()
+        assert follower.checked >= 1    # a hand ended somewhere in sixty steps
+    finally:
+        batch_module.MIN_TABLES_PER_THREAD, batch_module.available_cpus = split
 
 
 @pytest.mark.parametrize(("game", "betting", "least"), [
