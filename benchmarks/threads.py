@@ -29,6 +29,12 @@ process warms its tables up (`warmed_tables`), then plays `--rounds` rounds of
 `--steps` steps and reports each round; the tables' summed payoffs are checked to be
 zero.  Not a test: run it by hand.
 
+`--processes` adds a third turn to each run: two processes of one thread at once, each
+with half the tables, their hands a second summed.  Each runs its own policy, and
+nothing crosses between the vCPUs, so it is the bound a caller can reach without one
+policy over all the tables (a simulation of independent hands), and a reading of what
+the host's placement of the vCPUs costs the threads.
+
 `--until SEAT` plays the same random hands with the policy called once an orbit: the
 numpy policy chooses only the actions of that seat, and each step's other seats act at
 random in the step (`Tables.step(..., until=SEAT)`, the same distribution as the
@@ -50,6 +56,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from apart import round_trip
 from bench_simulation import numpy_policy, warmed_tables
 from host import describe
+
+PROCESSES = 0                           # the turn of two one-thread processes at once
+LABELS = {PROCESSES: "2 procs"}
+DESCRIBED = {1: "1 thread", 2: "2 threads",
+             PROCESSES: "2 processes (policy and step: their mean)"}
 
 
 def child(seats: int, n: int, threads: int, rounds: int, steps: int,
@@ -84,15 +95,37 @@ def child(seats: int, n: int, threads: int, rounds: int, steps: int,
     print(json.dumps(out))
 
 
-def run(args: argparse.Namespace, threads: int) -> list[dict[str, float]]:
-    """One process of `child` for this thread count; its rounds."""
-    stdout = subprocess.run(
-        [sys.executable, __file__, "--child", str(threads), "--seats", str(args.seats),
-         "--tables", str(args.tables), "--rounds", str(args.rounds), "--steps",
-         str(args.steps)] + ([] if args.until is None else ["--until", str(args.until)]),
-        check=True, capture_output=True, text=True).stdout
+def command(args: argparse.Namespace, threads: int, tables: int) -> list[str]:
+    """The command line of one `child` process."""
+    return ([sys.executable, __file__, "--child", str(threads), "--seats", str(args.seats),
+             "--tables", str(tables), "--rounds", str(args.rounds), "--steps",
+             str(args.steps)]
+            + ([] if args.until is None else ["--until", str(args.until)]))
+
+
+def rounds_of(stdout: str) -> list[dict[str, float]]:
     rounds: list[dict[str, float]] = json.loads(stdout.strip().splitlines()[-1])
     return rounds
+
+
+def run(args: argparse.Namespace, threads: int) -> list[dict[str, float]]:
+    """One process of `child` for this thread count; its rounds."""
+    return rounds_of(subprocess.run(command(args, threads, args.tables), check=True,
+                                    capture_output=True, text=True).stdout)
+
+
+def run_two_processes(args: argparse.Namespace) -> list[dict[str, float]]:
+    """Two one-thread processes of `child` at once, half the tables each: per round,
+    their hands a second summed and their microseconds averaged (they start together
+    and play the same work, so their rounds run side by side)."""
+    children = [subprocess.Popen(command(args, 1, args.tables // 2), stdout=subprocess.PIPE,
+                                 text=True) for _ in range(2)]
+    outputs = [c.communicate()[0] for c in children]
+    if any(c.returncode for c in children):
+        raise SystemExit("a process of the pair failed")
+    pair = [rounds_of(out) for out in outputs]
+    return [{k: a[k] + b[k] if k == "hands_s" else (a[k] + b[k]) / 2 for k in a}
+            for a, b in zip(*pair, strict=True)]
 
 
 def span(values: list[float], fmt: str) -> str:
@@ -109,10 +142,14 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=1000, help="steps a round")
     parser.add_argument("--until", type=int, default=None, metavar="SEAT",
                         help="the policy chooses this seat's actions, the step the others'")
+    parser.add_argument("--processes", action="store_true",
+                        help="also two one-thread processes at once, half the tables each")
     parser.add_argument("--child", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if min(args.seats - 1, args.tables, args.runs, args.rounds, args.steps) < 1:
         parser.error("seats must be 2 or more; tables, runs, rounds and steps positive")
+    if args.processes and args.tables < 2:
+        parser.error("--processes needs 2 tables or more (half to each process)")
     if args.until is not None and not 0 <= args.until < args.seats:
         parser.error(f"--until must be a seat of 0..{args.seats - 1}")
     if args.child:
@@ -126,25 +163,29 @@ def main() -> None:
     print("| run | threads | policy (us) | policy, warm (us) | step (us) | loop (k hands/s) "
           "| vCPUs apart (ns) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
+    # 1 and 2: one process of that many threads; PROCESSES: two of one thread at once
+    kinds = [1, 2] + ([PROCESSES] if args.processes else [])
     seen: dict[int, dict[str, list[float]]] = {
-        t: {"policy_us": [], "step_us": [], "hands_s": [], "warm_us": []} for t in (1, 2)}
-    ratios: dict[str, list[float]] = {"step": [], "loop": [], "bound": [], "warm": []}
+        t: {"policy_us": [], "step_us": [], "hands_s": [], "warm_us": []} for t in kinds}
+    ratios: dict[str, list[float]] = {"step": [], "loop": [], "bound": [], "warm": [],
+                                      "processes": []}
     for r in range(1, args.runs + 1):
         median: dict[int, dict[str, float]] = {}
-        for threads in (1, 2):
+        for kind in kinds:
             # two threads' figures move with how far apart the host put the vCPUs
             # (apart.py): the further of the readings before and after the process
-            before = round_trip() if threads == 2 else None
-            rounds = run(args, threads)
-            readings = [ns for ns in (before, round_trip() if threads == 2 else None)
+            before = round_trip() if kind != 1 else None
+            rounds = run_two_processes(args) if kind == PROCESSES else run(args, kind)
+            readings = [ns for ns in (before, round_trip() if kind != 1 else None)
                         if ns is not None]
-            median[threads] = {k: statistics.median(x[k] for x in rounds) for k in rounds[0]}
-            for k, v in median[threads].items():
-                seen[threads][k].append(v)
-            m = median[threads]
+            median[kind] = {k: statistics.median(x[k] for x in rounds) for k in rounds[0]}
+            for k, v in median[kind].items():
+                seen[kind][k].append(v)
+            m = median[kind]
             far = f"{max(readings):.0f}" if readings else ""
-            print(f"| {r} | {threads} | {m['policy_us']:.1f} | {m['warm_us']:.1f} | "
-                  f"{m['step_us']:.1f} | {m['hands_s'] / 1e3:,.0f} | {far} |", flush=True)
+            print(f"| {r} | {LABELS.get(kind, kind)} | {m['policy_us']:.1f} | "
+                  f"{m['warm_us']:.1f} | {m['step_us']:.1f} | {m['hands_s'] / 1e3:,.0f} | "
+                  f"{far} |", flush=True)
         one, two = median[1], median[2]
         ratios["step"].append(one["step_us"] / two["step_us"])
         ratios["loop"].append(two["hands_s"] / one["hands_s"])
@@ -152,9 +193,11 @@ def main() -> None:
                                / (two["policy_us"] + one["step_us"] / 2))
         warm = (one["warm_us"] + two["warm_us"]) / 2
         ratios["warm"].append((warm + one["step_us"]) / (warm + one["step_us"] / 2))
-    for threads in (1, 2):
-        s = seen[threads]
-        print(f"- {threads} thread{'s' if threads > 1 else ''}: policy "
+        if args.processes:
+            ratios["processes"].append(median[PROCESSES]["hands_s"] / one["hands_s"])
+    for kind in kinds:
+        s = seen[kind]
+        print(f"- {DESCRIBED[kind]}: policy "
               f"{span(s['policy_us'], '.1f')} us (warm {span(s['warm_us'], '.1f')} us), "
               f"step {span(s['step_us'], '.1f')} us, "
               f"loop {span([v / 1e3 for v in s['hands_s']], ',.0f')} k hands/s")
@@ -162,7 +205,9 @@ def main() -> None:
           f"{span(ratios['loop'], '.2f')}x; a step at exactly half would give the loop "
           f"{span(ratios['bound'], '.2f')}x, and with the policy's data warm "
           f"{span(ratios['warm'], '.2f')}x")
-
+    if args.processes:
+        print(f"- two processes of {args.tables // 2:,} tables over one thread of "
+              f"{args.tables:,}: {span(ratios['processes'], '.2f')}x")
 
 if __name__ == "__main__":
     main()
