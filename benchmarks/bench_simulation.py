@@ -74,11 +74,13 @@ def calls_policy(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.
 POLICIES = {"uniform": numpy_policy, "calls": calls_policy}
 
 
-def warmed_tables(seats: int, n: int, threads: int) -> tuple[Tables, np.random.Generator]:
+def warmed_tables(seats: int, n: int, threads: int, seed: int = SEED
+                  ) -> tuple[Tables, np.random.Generator]:
     """The benchmark's tables and the policy's generator, warmed up by 20 steps (the
-    workers started), outside any timing."""
-    rng = np.random.default_rng(SEED)
-    env = Tables("holdem", n=n, seats=seats, stacks=STACK, blinds=BLINDS, seed=SEED,
+    workers started), outside any timing.  `seed`: the cards' and the policy's (the
+    benchmark's own unless a caller runs several batches that should differ)."""
+    rng = np.random.default_rng(seed)
+    env = Tables("holdem", n=n, seats=seats, stacks=STACK, blinds=BLINDS, seed=seed,
                  threads=threads)
     for _ in range(20):
         env.step(*numpy_policy(rng, env))

@@ -54,7 +54,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from apart import round_trip
-from bench_simulation import numpy_policy, warmed_tables
+from bench_simulation import SEED, numpy_policy, warmed_tables
 from host import describe
 
 PROCESSES = 0                           # the turn of two one-thread processes at once
@@ -64,11 +64,11 @@ DESCRIBED = {1: "1 thread", 2: "2 threads",
 
 
 def child(seats: int, n: int, threads: int, rounds: int, steps: int,
-          until: int | None) -> None:
+          until: int | None, part: int = 0) -> None:
     """Play the rounds and print one JSON line: per round, the policy's and the step's
     microseconds a step, the loop's hands a second, and the policy's microseconds over
     the same arrays again with no step between (`warm_us`)."""
-    env, rng = warmed_tables(seats, n, threads)
+    env, rng = warmed_tables(seats, n, threads, seed=SEED + part)
     before = env.totals()
     out = []
     for _ in range(rounds):
@@ -95,11 +95,12 @@ def child(seats: int, n: int, threads: int, rounds: int, steps: int,
     print(json.dumps(out))
 
 
-def command(args: argparse.Namespace, threads: int, tables: int) -> list[str]:
-    """The command line of one `child` process."""
-    return ([sys.executable, __file__, "--child", str(threads), "--seats", str(args.seats),
-             "--tables", str(tables), "--rounds", str(args.rounds), "--steps",
-             str(args.steps)]
+def command(args: argparse.Namespace, threads: int, tables: int, part: int = 0
+            ) -> list[str]:
+    """The command line of one `child` process (`part`: which of a pair, its seed)."""
+    return ([sys.executable, __file__, "--child", str(threads), "--part", str(part),
+             "--seats", str(args.seats), "--tables", str(tables), "--rounds",
+             str(args.rounds), "--steps", str(args.steps)]
             + ([] if args.until is None else ["--until", str(args.until)]))
 
 
@@ -117,9 +118,10 @@ def run(args: argparse.Namespace, threads: int) -> list[dict[str, float]]:
 def run_two_processes(args: argparse.Namespace) -> list[dict[str, float]]:
     """Two one-thread processes of `child` at once, half the tables each: per round,
     their hands a second summed and their microseconds averaged (they start together
-    and play the same work, so their rounds run side by side)."""
-    children = [subprocess.Popen(command(args, 1, args.tables // 2), stdout=subprocess.PIPE,
-                                 text=True) for _ in range(2)]
+    and play as much work, so their rounds run side by side; each deals its own hands,
+    from a seed of its own, as independent simulations would)."""
+    children = [subprocess.Popen(command(args, 1, args.tables // 2, part),
+                                 stdout=subprocess.PIPE, text=True) for part in range(2)]
     outputs = [c.communicate()[0] for c in children]
     if any(c.returncode for c in children):
         raise SystemExit("a process of the pair failed")
@@ -145,6 +147,7 @@ def main() -> None:
     parser.add_argument("--processes", action="store_true",
                         help="also two one-thread processes at once, half the tables each")
     parser.add_argument("--child", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--part", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if min(args.seats - 1, args.tables, args.runs, args.rounds, args.steps) < 1:
         parser.error("seats must be 2 or more; tables, runs, rounds and steps positive")
@@ -153,7 +156,8 @@ def main() -> None:
     if args.until is not None and not 0 <= args.until < args.seats:
         parser.error(f"--until must be a seat of 0..{args.seats - 1}")
     if args.child:
-        child(args.seats, args.tables, args.child, args.rounds, args.steps, args.until)
+        child(args.seats, args.tables, args.child, args.rounds, args.steps, args.until,
+              args.part)
         return
     print(describe())
     print(f"{args.seats}-max, {args.tables:,} tables, {args.rounds} rounds of "
