@@ -36,7 +36,9 @@ import sys
 import sysconfig
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 #: Two threads, each pinned to one of the CPUs given, pass a counter back and forth
 #: through one cache line `trips` times; printed: the nanoseconds a round trip, once
@@ -97,6 +99,8 @@ int main(int argc, char **argv) {
 }
 """
 
+T = TypeVar("T")
+
 _built: list[Path | None] = []          # the program, once compiled (None: it cannot be)
 
 
@@ -150,6 +154,14 @@ def round_trip(cpus: tuple[int, int] | None = None, trips: int = 20000,
     except (OSError, subprocess.SubprocessError):
         return None
     return statistics.median(float(line) for line in done.stdout.split())
+
+
+def around(run: Callable[[], T]) -> tuple[T, list[float]]:
+    """run()'s result, and the round trips read just before and just after it (those
+    that could be read): what a two-thread figure is set beside."""
+    before = round_trip()
+    result = run()
+    return result, [ns for ns in (before, round_trip()) if ns is not None]
 
 
 def main() -> None:

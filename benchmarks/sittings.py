@@ -197,19 +197,17 @@ COLUMNS: list[tuple[str, Figure, Callable[[float], str]]] = [
 ]
 
 
-#: The two-thread ratios, each with the reading of how far apart the vCPUs sat around its
-#: two-thread row, for the ranges split by that reading (`by_placement`).
+#: The two-thread ratios of COLUMNS (by heading), each with the reading of how far apart
+#: the vCPUs sat around its two-thread row, for the ranges split by that reading
+#: (`by_placement`).
 PLACED: list[tuple[str, Figure, Figure]] = [
-    ("2 threads / 1, 2,048", _ratio(_tables(2048, 1, 6), _tables(2048, 2, 6)),
-     _apart("test_tables[2048-2-6]")),
-    ("2 threads / 1, 4,096", _ratio(_tables(4096, 1, 6), _tables(4096, 2, 6)),
-     _apart("test_tables[4096-2-6]")),
-    ("mostly calls, 2 threads / 1, 2,048", _ratio(_calls(6, 2048, 1), _calls(6, 2048, 2)),
-     _apart("test_tables_calls[6-2048-2]")),
-    ("others in the step, 2 threads / 1, 2,048",
-     _ratio(_orbit(6, 2048, 1), _orbit(6, 2048, 2)),
-     _apart("test_tables_others_in_step[6-2048-2]")),
-]
+    (heading, figure, _apart(two_thread_row))
+    for heading, two_thread_row in (
+        ("2 threads / 1, 2,048", "test_tables[2048-2-6]"),
+        ("2 threads / 1, 4,096", "test_tables[4096-2-6]"),
+        ("mostly calls, 2 threads / 1, 2,048", "test_tables_calls[6-2048-2]"),
+        ("others in the step, 2 threads / 1, 2,048", "test_tables_others_in_step[6-2048-2]"))
+    for column, figure, _ in COLUMNS if column == heading]
 
 
 def by_placement(counted: list[dict[str, float]], far: float) -> list[str]:

@@ -53,7 +53,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from apart import round_trip
+from apart import around
 from bench_simulation import SEED, numpy_policy, warmed_tables
 from host import describe
 
@@ -178,10 +178,13 @@ def main() -> None:
         for kind in kinds:
             # two threads' figures move with how far apart the host put the vCPUs
             # (apart.py): the further of the readings before and after the process
-            before = round_trip() if kind != 1 else None
-            rounds = run_two_processes(args) if kind == PROCESSES else run(args, kind)
-            readings = [ns for ns in (before, round_trip() if kind != 1 else None)
-                        if ns is not None]
+            readings: list[float] = []
+            if kind == 1:
+                rounds = run(args, 1)
+            elif kind == PROCESSES:
+                rounds, readings = around(lambda: run_two_processes(args))
+            else:
+                rounds, readings = around(lambda: run(args, 2))
             median[kind] = {k: statistics.median(x[k] for x in rounds) for k in rounds[0]}
             for k, v in median[kind].items():
                 seen[kind][k].append(v)

@@ -115,6 +115,10 @@ def test_how_far_apart_the_vcpus_sat(tmp_path: Path) -> None:
     ]
     assert sittings.by_placement([near, far], 100.0)[0] == (
         "- 2 threads / 1, 2,048: none / 1.20x-1.70x (2)")
+    # every ratio split by the reading is a column's (a renamed column drops nothing)
+    assert [h for h, _, _ in sittings.PLACED] == [
+        "2 threads / 1, 2,048", "2 threads / 1, 4,096",
+        "mostly calls, 2 threads / 1, 2,048", "others in the step, 2 threads / 1, 2,048"]
 
 
 def test_apart_reads_a_round_trip_or_says_it_cannot() -> None:
