@@ -1,7 +1,8 @@
 """Helpers for the engine tests: dealer-driven tables with chosen cards, a random
-decision, the invariants every table (and every batch of tables) must keep, the
-settings of the engine's state machines, and a child process forked beside a batch's
-worker threads."""
+decision (on a `Table`, and at every table of a `Tables`), the invariants every table
+(and every batch of tables) must keep, a `Tables` followed hand by hand against a
+`Table` (`Follower`), the settings of the engine's state machines, and a child process
+forked beside a batch's worker threads."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ import time
 import traceback
 import warnings
 from collections.abc import Callable, Sequence
+from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
 
 from evaluator import format_cards, parse_cards
-from games import Table, Tables
+from games import Table, Tables, phh
 
 #: POKERHANDS_STATEFUL=long: the engine's state machines run fresh random examples
 LONG = os.environ.get("POKERHANDS_STATEFUL", "fast") == "long"
@@ -35,6 +38,11 @@ def stateful_settings(examples: int, steps: int = 50) -> settings:
     return settings(max_examples=examples, stateful_step_count=steps, deadline=None,
                     derandomize=not LONG, database=None,
                     suppress_health_check=list(HealthCheck))
+
+
+#: the games `Tables` plays that have blinds (the stud games have tests of their own)
+BLIND_GAMES = ["holdem", "short-deck", "omaha", "omaha5", "omaha6", "omaha-hilo",
+               "omaha5-hilo"]
 
 
 def dealt(game: str, stacks: Sequence[int], holes: Sequence[str], **options: object) -> Table:
@@ -178,3 +186,63 @@ def in_forked_child(work: Callable[[], bytes], seconds: float = 30.0) -> bytes:
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "the forked child raised"
     return answer
+
+
+def random_actions(rng: np.random.Generator, env: Tables) -> tuple[np.ndarray, np.ndarray]:
+    """A legal action at every table, uniform over what its actor may do."""
+    lg = env.legal()
+    can_raise = lg.raise_min >= 0
+    pick = (rng.random(env.n) * (1 + lg.fold + can_raise)).astype(np.int64)
+    kinds = np.where(lg.fold, pick, pick + 1)
+    span = np.maximum(lg.raise_max - lg.raise_min + 1, 1)
+    amounts = lg.raise_min + (rng.random(env.n) * span).astype(np.int64)
+    return kinds, amounts
+
+
+class Follower:
+    """Each table's hand in play as the test sees it: its seed, starting stacks, the
+    hole cards first seen and every action taken."""
+
+    def __init__(self, env: Tables) -> None:
+        self.env = env
+        self.hands: list[dict[str, Any]] = [{} for _ in range(env.n)]
+        self.checked = 0
+        self._start(np.ones(env.n, bool))
+
+    def _start(self, which: np.ndarray) -> None:
+        obs = self.env.observe()
+        seeds = self.env.seeds
+        for i in np.flatnonzero(which):
+            self.hands[i] = dict(seed=int(seeds[i]), stacks=tuple(self.env.chips[i]),
+                                 hole=obs["hole"][i].copy(), actions=[])
+
+    def step(self, kinds: np.ndarray, amounts: np.ndarray) -> np.ndarray:
+        for i in range(self.env.n):
+            self.hands[i]["actions"].append((int(kinds[i]), int(amounts[i])))
+        done = self.env.step(kinds, amounts)
+        for i in np.flatnonzero(done):
+            self.check(int(i))
+        self._start(done)
+        return done
+
+    def check(self, i: int) -> None:
+        """Table i's finished hand, played again on a Table from its seed."""
+        hand, env = self.hands[i], self.env
+        t = Table(env.game, hand["stacks"], seed=hand["seed"], options=env.options)
+        dealt = np.array(t.holes, np.uint8)        # stud: third street's cards so far
+        assert np.array_equal(dealt, hand["hole"][:, :dealt.shape[1]]), i
+        assert (hand["hole"][:, dealt.shape[1]:] == 255).all(), i
+        for kind, amount in hand["actions"]:
+            if kind == 0:
+                t.fold()
+            elif kind == 1:                 # stud: "call" posts a bring-in due
+                t.bring_in() if t.can_bring_in() else t.check_or_call()
+            else:
+                t.raise_to(amount)
+        assert t.done, f"table {i}: the Table's hand did not end with the same actions"
+        payoffs = [a - b for a, b in zip(t.stacks, hand["stacks"], strict=True)]
+        assert list(env.payoffs[i]) == payoffs, (i, list(env.payoffs[i]), payoffs)
+        text = env.history(i)
+        assert text == t.to_phh()
+        assert phh.replay(text).stacks == t.stacks
+        self.checked += 1

@@ -28,8 +28,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from games import Tables
 from games.engine import batch as batch_module
-from tests.engine_util import in_forked_child, stateful_settings
-from tests.test_engine_tables import random_actions
+from tests.engine_util import in_forked_child, random_actions, stateful_settings
 
 
 @pytest.fixture

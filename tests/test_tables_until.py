@@ -21,8 +21,8 @@ import pytest
 
 from games import Table, Tables
 from games.engine import batch as batch_module
+from tests.engine_util import random_actions
 from tests.test_engine_shuffle import MASK, splitmix
-from tests.test_engine_tables import random_actions
 
 
 def reference_action(seed: int, recorded: int, fold: bool, low: int, high: int
