@@ -57,7 +57,7 @@ from __future__ import annotations
 import os
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NoReturn, final
@@ -179,6 +179,31 @@ class TablesTotals:
         error: npt.NDArray[np.float64] = np.sqrt(
             n / (n - 1) * np.einsum("ij,ij->j", apart, apart)) / self.hands
         return error
+
+    @staticmethod
+    def joined(parts: Sequence[TablesTotals]) -> TablesTotals:
+        """The totals of several groups of tables (several `Tables` of the same seats,
+        in several processes, say) as the totals of one: the sums added, the tables'
+        rows in the order of `parts`.  `table_error` then takes every table of every
+        part as an independent draw, as their own seeds make them."""
+        if isinstance(parts, TablesTotals) or not isinstance(parts, Sequence):
+            raise TypeError(f"parts must be a sequence of TablesTotals, got "
+                            f"{type(parts).__name__}")
+        if not parts:
+            raise ValueError("parts must hold one TablesTotals or more, got none")
+        for k, part in enumerate(parts):
+            if not isinstance(part, TablesTotals):
+                raise TypeError(f"parts[{k}] must be a TablesTotals, got "
+                                f"{type(part).__name__}")
+            if len(part.won) != len(parts[0].won):
+                raise ValueError(f"parts[{k}] has {len(part.won)} seats, parts[0] "
+                                 f"{len(parts[0].won)}: totals of other games cannot "
+                                 "be joined")
+        return TablesTotals(sum(p.hands for p in parts),
+                            np.sum([p.won for p in parts], axis=0, dtype=np.int64),
+                            np.sum([p.squares for p in parts], axis=0, dtype=np.float64),
+                            np.concatenate([p.table_won for p in parts]),
+                            np.concatenate([p.table_hands for p in parts]))
 
     def __sub__(self, earlier: TablesTotals) -> TablesTotals:
         if not isinstance(earlier, TablesTotals):

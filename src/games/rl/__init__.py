@@ -6,7 +6,8 @@ each actor may make; `random_actions` is a random policy over what each actor ma
 The adapters need the `rl` extra (``pip install pokerhands[rl]``) and are imported on
 first use: `PokerVectorEnv`, a Gymnasium vector environment where one seat learns
 against a policy you give; `PokerAEC`, a PettingZoo AEC environment where every seat
-of a table is an agent.
+of a table is an agent.  `games.rl.simulation.simulate` plays random hands at many
+tables, in this process or split over several (``pokerhands simulate``).
 """
 
 from __future__ import annotations
