@@ -223,6 +223,8 @@ def test_simulate_for_a_time(capsys):
     (["--seconds", "-1"], "--seconds must be more than 0"),
     (["--seconds", "nan"], "--seconds must be more than 0"),
     (["--threads", "0"], "--threads must be 1..1024, got 0"),
+    (["--processes", "0"], "--processes must be 1..8 (at most one per table), got 0"),
+    (["--processes", "9"], "--processes must be 1..8 (at most one per table), got 9"),
     (["--stacks", "0"], "--stacks must be positive, got 0"),
     (["--stacks", str(1 << 56)], "--stacks must be at most"),
     (["--blinds", "-1", "2"], "--blinds: negative amount -1"),
@@ -277,6 +279,27 @@ def test_simulate_says_the_threads_that_step(capsys):
     assert (data["threads"], data["threads_asked"]) == (1, 1)
 
 
+def test_simulate_on_processes_says_so_and_plays_again_the_same(capsys):
+    """Each process deals and acts from its own seed: the same seed and processes, the
+    same hands (games.rl.simulation's tests pin the seeds)."""
+    runs = [_simulate(capsys, "--tables", "300", "--seats", "3", "--hands", "6000",
+                      "--seed", "3", "--processes", "2") for _ in range(2)]
+    assert runs[0]["players"] == runs[1]["players"] and runs[0]["hands"] >= 6000
+    assert (runs[0]["processes"], runs[0]["tables"], runs[0]["threads"]) == (2, 300, 1)
+    assert sum(p["won"] for p in runs[0]["players"]) == 0
+    one = _simulate(capsys, "--tables", "300", "--seats", "3", "--hands", "6000",
+                    "--seed", "3")
+    assert one["processes"] == 1 and one["players"] != runs[0]["players"]
+    assert main(["simulate", "--tables", "64", "--processes", "2", "--threads", "2",
+                 "--hands", "500"]) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    assert "; 64 tables on 2 processes of 1 thread each (2 asked; " in line
+    assert line.endswith("at most one per 256 tables), seed 0")
+    assert main(["simulate", "--tables", "64", "--processes", "2", "--hands", "500"]) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    assert line.endswith("; 64 tables on 2 processes of 1 thread each, seed 0")
+
+
 def test_simulate_counts_in_words(capsys):
     assert main(["simulate", "--tables", "1", "--seats", "2", "--hands", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -311,9 +334,9 @@ def test_simulate_ctrl_c_stops_after_the_step_and_prints_the_sums(capsys, monkey
     import os
     import signal
 
-    import games.rl
+    from games.rl import simulation
 
-    played = games.rl.play_random
+    played = simulation.play_random
     steps = []
 
     def play_then_interrupt(tables, rng):
@@ -324,7 +347,7 @@ def test_simulate_ctrl_c_stops_after_the_step_and_prints_the_sums(capsys, monkey
         return done
 
     before = signal.getsignal(signal.SIGINT)
-    monkeypatch.setattr(games.rl, "play_random", play_then_interrupt)
+    monkeypatch.setattr(simulation, "play_random", play_then_interrupt)
     data = _simulate(capsys, "--tables", "100", "--hands", "100000000")
     assert data["interrupted"] is True and len(steps) == 40
     assert 0 < data["hands"] < 100000000
@@ -400,15 +423,15 @@ def test_simulate_with_stacks_carried_over(capsys):
 
 
 def test_simulate_out_of_memory_is_a_message_not_a_traceback(capsys, monkeypatch):
-    from games import cli
+    from games.rl import simulation
 
     made = []
 
     def no_memory(*args, **kwargs):
-        made.append(kwargs["n"])
+        made.append(args[1])
         raise MemoryError("no memory for 16777216 tables")     # as the batch says it
 
-    monkeypatch.setattr(cli, "Tables", no_memory)
+    monkeypatch.setattr(simulation, "Tables", no_memory)
     assert main(["simulate", "--tables", "16777216"]) == 1
     captured = capsys.readouterr()
     assert made == [16777216], "the real Tables was made, not the stand-in"

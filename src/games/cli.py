@@ -8,7 +8,7 @@
     pokerhands equity Ac2d3h3s 2c4d6h8s --game badugi --keep 3 pat
     pokerhands table --vs "TT+,AKs" --png grid.png
     pokerhands table --rows AA KK AKs --csv table.csv --scheduler tcp://host:8786
-    pokerhands simulate --tables 2048 --seats 6 --hands 10000000 --threads 2
+    pokerhands simulate --tables 2048 --seats 6 --hands 10000000 --processes 2
 
 Equity prints a table per player and how it was computed; simulate prints the hands a
 second and each seat's chips won a hand with its standard error.  A progress bar goes
@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import Sequence
 from types import FrameType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 
@@ -36,6 +36,9 @@ from games.engine.batch import MAX_TABLES, Tables, seat_count
 from games.equity import EquityResult, equity
 from games.equity.dealout import is_draw, is_stud
 from games.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from games.rl.simulation import Simulation
 
 #: the games `simulate` plays (`Tables.plays`), named in its help and in the message
 #: refusing the others
@@ -117,7 +120,11 @@ def _parser() -> argparse.ArgumentParser:
                       help="play until this many hands have ended (default: 1000000)")
     much.add_argument("--seconds", type=float, help="play for this long")
     sm.add_argument("--threads", type=int, default=1,
-                    help="threads the tables are split over (default: 1)")
+                    help="threads each process's tables are split over (default: 1)")
+    sm.add_argument("--processes", type=int, default=1,
+                    help="processes the tables are split over, each with its own seed "
+                         "and random actions: the faster way to use several cores "
+                         "(default: 1)")
     sm.add_argument("--seed", type=int, default=0,
                     help="seed of the cards and the actions (default: 0)")
     sm.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -282,6 +289,7 @@ def _simulate_settings(args: argparse.Namespace) -> dict[str, Any]:
     from games.chips import amount
     from games.engine import TableOptions
     from games.engine.options import MAX_STACK
+    from games.rl.simulation import MAX_PROCESSES
 
     if args.hands is not None and args.hands < 1:
         raise ValueError(f"--hands must be at least 1, got {args.hands}")
@@ -301,6 +309,9 @@ def _simulate_settings(args: argparse.Namespace) -> dict[str, Any]:
     seat_count(game, args.seats, "--seats")
     if not 1 <= args.threads <= MAX_THREADS:
         raise ValueError(f"--threads must be 1..{MAX_THREADS}, got {args.threads}")
+    if not 1 <= args.processes <= min(MAX_PROCESSES, args.tables):
+        raise ValueError(f"--processes must be 1..{min(MAX_PROCESSES, args.tables)} "
+                         f"(at most one per table), got {args.processes}")
     most = MAX_STACK - 1
     settings: dict[str, Any] = dict(
         game=name, n=args.tables, seats=args.seats, threads=args.threads, carry=args.carry,
@@ -330,35 +341,57 @@ def _simulate_settings(args: argparse.Namespace) -> dict[str, Any]:
     return settings
 
 
-def _on_threads(env: Tables) -> str:
-    """The threads a step runs on (`step_threads`), and where that is fewer than
-    `--threads` asked, why: a run that names the threads asked for would claim a speed
-    up it never had."""
+def _on_threads(run: Simulation) -> str:
+    """The processes and the threads a step runs on (`step_threads`), and where that
+    is fewer than `--threads` asked, why: a run that names the threads asked for would
+    claim a speed up it never had."""
     from evaluator.threads import available_cpus
     from games.engine.batch import MIN_TABLES_PER_THREAD
 
-    used, asked = env.step_threads, env.threads
+    used, asked = run.step_threads, run.threads
+    where = "" if run.processes == 1 else f"{run.processes} processes of "
+    each = "" if run.processes == 1 else " each"
     if used >= asked:
-        return _many(used, "thread")
+        return where + _many(used, "thread") + each
     why = []
     cpus = available_cpus()
     if cpus < asked:
         why.append(f"{_many(cpus, 'CPU')} here")
-    if env.n // MIN_TABLES_PER_THREAD < asked:
+    if run.n // run.processes // MIN_TABLES_PER_THREAD < asked:
         why.append(f"at most one per {MIN_TABLES_PER_THREAD} tables")
     reason = "; " + ", and ".join(why) if why else ""
-    return f"{_many(used, 'thread')} ({asked} asked{reason})"
+    return f"{where}{_many(used, 'thread')}{each} ({asked} asked{reason})"
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    """Random hands on `games.Tables` (`games.rl.play_random`: every seat folds,
-    checks or calls, or raises to a uniform amount, each equally likely among those
-    allowed), the policy's numpy timed with the step: the loop of the benchmark."""
-    with Tables(**_simulate_settings(args)) as env:
-        seconds, interrupted = _play(env, np.random.default_rng(args.seed), args.hands,
-                                     args.seconds)
-        totals = env.totals()
-    options = env.options
+    """Random hands on `games.Tables` (`games.rl.simulation.simulate`: every seat
+    folds, checks or calls, or raises to a uniform amount, each equally likely among
+    those allowed), the policy's numpy timed with the step: the loop of the benchmark,
+    in this process or in `--processes` of them.  Ctrl-C ends it after the step and
+    prints what was played; a progress bar goes to stderr when it is a terminal."""
+    from games.rl.simulation import simulate
+
+    settings = _simulate_settings(args)
+    hands = 1_000_000 if args.hands is None and args.seconds is None else args.hands
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+
+    def progress(played: int, elapsed: float) -> None:
+        if bar is None:
+            return
+        if hands is not None:
+            bar(played, hands)
+        else:
+            bar(elapsed, args.seconds, played)
+
+    try:
+        with _StopOnInterrupt() as interrupt:
+            run = simulate(**settings, hands=hands, seconds=args.seconds,
+                           processes=args.processes, stop=lambda: interrupt.asked,
+                           progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    totals, options, seconds = run.totals, run.options, run.seconds
     # with carry a hand's stacks hang on the last one's: the tables are the independent
     # draws then (`TablesTotals.table_error`), not the hands
     error = totals.table_error if args.carry else totals.standard_error
@@ -369,30 +402,31 @@ def _simulate(args: argparse.Namespace) -> int:
     players = [{"seat": f"p{k + 1}", "blind": options.posted_blinds[k],
                 "ante": options.posted_antes[k], "won": int(totals.won[k]),
                 "mean": number(totals.mean[k]), "se": number(error[k])}
-               for k in range(env.seats)]
+               for k in range(run.seats)]
     if args.json:
         print(json.dumps({
-            "game": env.game.name, "betting": options.betting.value, "seats": env.seats,
+            "game": run.game.name, "betting": options.betting.value, "seats": run.seats,
             "stacks": args.stacks, "carry": args.carry, "bring_in": options.bring_in,
-            "tables": env.n, "threads": env.step_threads, "threads_asked": env.threads,
-            "seed": args.seed, "hands": totals.hands, "seconds": seconds,
+            "tables": run.n, "processes": run.processes, "threads": run.step_threads,
+            "threads_asked": run.threads, "seed": args.seed, "hands": totals.hands,
+            "seconds": seconds,
             "hands_per_second": totals.hands / seconds if seconds > 0 else None,
-            "interrupted": interrupted, "players": players,
+            "interrupted": run.interrupted, "players": players,
         }, indent=2))
         return 0
     antes = "antes " + "/".join(str(a) for a in options.antes)
-    if env.game.has_bring_in:
+    if run.game.has_bring_in:
         forced = (antes + ", " if any(options.antes) else "") + f"bring-in {options.bring_in}"
     else:
         forced = "blinds " + ("/".join(str(b) for b in options.blinds if b) or "none")
         if any(options.antes):
             forced += ", " + antes
     carried = " carried over" if args.carry else ""
-    print(f"{env.game.title}, {options.betting.value}: {env.seats} seats, stacks "
-          f"{args.stacks}{carried}, {forced}; {_many(env.n, 'table')} on {_on_threads(env)}, "
+    print(f"{run.game.title}, {options.betting.value}: {run.seats} seats, stacks "
+          f"{args.stacks}{carried}, {forced}; {_many(run.n, 'table')} on {_on_threads(run)}, "
           f"seed {args.seed}")
     rate = f": {totals.hands / seconds:,.0f} hands/s" if seconds > 0 else ""
-    stopped = " (interrupted)" if interrupted else ""
+    stopped = " (interrupted)" if run.interrupted else ""
     print(f"{_many(totals.hands, 'hand')} in {seconds:.3f} s{rate}{stopped}; every seat at "
           "random")
     print(f"{'seat':<5}{'posts':>7}{'chips a hand':>15}{'standard error':>16}")
@@ -400,37 +434,6 @@ def _simulate(args: argparse.Namespace) -> int:
         posts = "-" if args.carry else options.posted_blinds[k] + options.posted_antes[k]
         print(f"{p['seat']:<5}{posts:>7}{totals.mean[k]:>15.4f}{error[k]:>16.4f}")
     return 0
-
-
-def _play(env: Tables, rng: np.random.Generator, hands: int | None,
-          seconds: float | None) -> tuple[float, bool]:
-    """Step `env` at random until `hands` hands have ended, for `seconds` (a million
-    hands when neither is given) or until Ctrl-C; the time it took and whether Ctrl-C
-    stopped it.  A progress bar on stderr when it is a terminal."""
-    from games.rl import play_random
-
-    target = 1_000_000 if hands is None and seconds is None else hands
-    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
-    start = time.perf_counter()
-    try:
-        with _StopOnInterrupt() as interrupt:
-            while not interrupt.asked:
-                elapsed = time.perf_counter() - start
-                if target is not None:
-                    if env.hands >= target:
-                        break
-                    if bar is not None:
-                        bar(env.hands, target)
-                elif seconds is not None:
-                    if elapsed >= seconds:
-                        break
-                    if bar is not None:
-                        bar(elapsed, seconds, env.hands)
-                play_random(env, rng)
-            return time.perf_counter() - start, interrupt.asked
-    finally:
-        if bar is not None:
-            bar.close()
 
 
 def _stdout_to_devnull() -> None:
@@ -466,6 +469,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except MemoryError as e:          # more tables than the machine holds, say
         print(f"pokerhands: error: {e or 'out of memory'}", file=sys.stderr)
+        return 1
+    except ChildProcessError as e:    # a simulation's process killed from outside
+        print(f"pokerhands: error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("pokerhands: interrupted", file=sys.stderr)
