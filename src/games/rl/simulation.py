@@ -14,8 +14,9 @@ policy's numpy runs between the steps on the calling thread alone: on 2,048 six-
 tables that serial part bounds two threads near 1.75x one, and vCPUs that sit far
 apart on a virtual machine bring it down to 1.1-1.2x (docs/guides/simulation.md).  A
 simulation of independent tables needs no lockstep: ``processes=2`` gives each process
-half the tables and a policy of its own, and read 1.94-2.09x one thread
-(docs/benchmarks.md, "Two processes against two threads").
+half the tables and a policy of its own. On a two-vCPU Zen 4 host it read 1.77-2.26x
+one thread where two threads read 1.10-2.00x (docs/benchmarks.md, "`pokerhands simulate
+--processes`").
 
 Seeds.  With one process the tables are ``Tables(seed=seed)`` and the policy draws from
 ``np.random.default_rng(seed)``, the loop the library's own users write.  With P
