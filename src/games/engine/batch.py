@@ -96,6 +96,15 @@ def seat_count(game: Variant, seats: int, name: str = "seats") -> int:
     return seats
 
 
+def table_count(n: object) -> int:
+    """`n`, the number of tables, checked: an int (numpy's too) in 1..MAX_TABLES."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"n must be an int, got {type(n).__name__}")
+    if not 1 <= n <= MAX_TABLES:
+        raise ValueError(f"n must be 1..{MAX_TABLES} tables, got {n}")
+    return int(n)
+
+
 def _illegal_mode(mode: object) -> str:
     """`on_illegal`, checked."""
     if not isinstance(mode, str):
@@ -281,10 +290,7 @@ class Tables:
                  seed: int | Any = None, threads: int | None = 1, carry: bool = False,
                  on_illegal: str = "raise", **settings: Any) -> None:
         found = variant(game)
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-            raise TypeError(f"n must be an int, got {type(n).__name__}")
-        if not 1 <= n <= MAX_TABLES:
-            raise ValueError(f"n must be 1..{MAX_TABLES} tables, got {n}")
+        n = table_count(n)
         if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)):
             raise TypeError(f"seats must be an int, got {type(seats).__name__}")
         seat_count(found, int(seats))

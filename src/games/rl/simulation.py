@@ -43,7 +43,7 @@ import numpy as np
 
 from evaluator.checks import seed as check_seed
 from evaluator.threads import MAX_THREADS
-from games.engine.batch import MAX_TABLES, Tables, TablesTotals
+from games.engine.batch import Tables, TablesTotals, table_count
 from games.engine.options import TableOptions
 from games.rl.actions import play_random
 from games.variants import Variant
@@ -138,11 +138,7 @@ def simulate(game: Variant | str, n: int, seats: int, stacks: int | Any = 200, *
             elapsed, interrupted = play(env, rng, hands, seconds, asked, report)
             return Simulation(env.totals(), elapsed, interrupted, env.game, env.options,
                               env.seats, env.n, 1, env.threads, env.step_threads)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        raise TypeError(f"n must be an int, got {type(n).__name__}")
-    n = int(n)
-    if not 1 <= n <= MAX_TABLES:
-        raise ValueError(f"n must be 1..{MAX_TABLES} tables, got {n}")
+    n = table_count(n)
     # one table here checks every other setting (and names the options) before any
     # process starts, so that a mistake is refused at once and as `Tables` words it
     with Tables(game, 1, seats, stacks, seed=0, threads=threads, **settings) as probe:
