@@ -49,6 +49,9 @@ def sample_runouts(rest: npt.NDArray[np.uint8], need: int, trials: int,
     rng = np.random.default_rng(seed)
     if need == 0:
         return np.zeros((trials, 0), np.uint8)
+    # the order argpartition leaves differs by machine and is not random; harmless
+    # here, where a runout is a set of board cards (equity's deals, whose order gives
+    # the cards to players, use a shuffle instead: games/equity/dealout.py)
     picks = np.argpartition(rng.random((trials, len(rest))), need - 1, axis=1)[:, :need]
     return np.ascontiguousarray(rest[picks], dtype=np.uint8)
 
