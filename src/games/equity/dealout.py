@@ -10,8 +10,8 @@ the variant's rankings and the pot divided (half to the best high and half to th
 qualifying low in Hi/Lo, the high hand scooping when nobody has a low; ties split).
 Every way of dealing the unknown cards is equally likely: `exact` enumerates them all
 (each player's unknown cards as a set, player after player, with numpy), sampling
-deals them by the first steps of a seeded shuffle, the same on every machine.  Ranking goes through the rankings'
-batch calls (`evaluate_batch`).
+deals them by the first steps of a seeded shuffle, the same on every machine.  Ranking
+goes through the rankings' batch calls (`evaluate_batch`).
 
 * Stud: a player is the cards it holds so far, "??" for a card not seen (an
   opponent's hole cards), e.g. ``"????Kh"`` on third street or ``"AsAd9c7h"`` for a
