@@ -216,5 +216,6 @@ def main() -> None:
         print(f"- two processes of {args.tables // 2:,} tables over one thread of "
               f"{args.tables:,}: {span(ratios['processes'], '.2f')}x")
 
+
 if __name__ == "__main__":
     main()

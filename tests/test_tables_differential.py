@@ -104,10 +104,10 @@ def test_drawn_configurations_deal_and_pay_what_a_table_does(data: st.DataObject
             assert "nobody ever decides" in str(error)
             assume(False)
         rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1), label="actions"))
-        follower = Follower(env)
-        for _ in range(60):
-            follower.step(*random_actions(rng, env))
-        env.close()
+        with env:                       # its workers end even when a check fails
+            follower = Follower(env)
+            for _ in range(60):
+                follower.step(*random_actions(rng, env))
         assert follower.checked >= 1    # a hand ended somewhere in sixty steps
     finally:
         batch_module.MIN_TABLES_PER_THREAD, batch_module.available_cpus = split
